@@ -1,0 +1,21 @@
+// Requires: curve. Checks that every base is on the curve (or is (0,0), infinity).
+
+@group(0) @binding(0) var<storage, read> check_points: array<u32>;
+@group(0) @binding(1) var<storage, read_write> check_flag: array<atomic<u32>>;
+
+/// Thread i: if base i is off the curve, lowers the flag (initially 0xffffffff) to i.
+@compute @workgroup_size(64)
+fn check_bases(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let i = gid.x + gid.y * nwg.x * 64u;
+    if (i >= arrayLength(&check_points) / 16u) {
+        return;
+    }
+    var a: Affine;
+    for (var k = 0u; k < LIMBS; k++) {
+        a.x[k] = check_points[16u * i + k];
+        a.y[k] = check_points[16u * i + LIMBS + k];
+    }
+    if (!affine_on_curve(a)) {
+        atomicMin(&check_flag[0], i);
+    }
+}

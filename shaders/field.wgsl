@@ -1,0 +1,118 @@
+// Requires: bigint, a multiply module (mac), and the ${FC} constants of the prelude
+// (${FC}_P modulus, ${FC}_R = R mod p, ${FC}_R2 = R^2 mod p, ${FC}_INV = -p^-1 mod 2^32,
+// ${FC}_PM2 = p - 2). Montgomery arithmetic modulo ${FC}_P with R = 2^(32*LIMBS); values
+// are kept in Montgomery form, fully reduced (< p), as arkworks keeps them in memory.
+
+/// 0.
+fn ${F}_zero() -> Big {
+    return Big();
+}
+
+/// 1 in Montgomery form (R mod p).
+fn ${F}_one() -> Big {
+    return ${FC}_R;
+}
+
+/// a + b mod p.
+fn ${F}_add(a: Big, b: Big) -> Big {
+    let s = big_add(a, b);
+    let d = big_sub(s.v, ${FC}_P);
+    // Keep the reduced value when the sum overflowed or is >= p.
+    if (s.carry != 0u || d.carry == 0u) {
+        return d.v;
+    }
+    return s.v;
+}
+
+/// a - b mod p.
+fn ${F}_sub(a: Big, b: Big) -> Big {
+    let d = big_sub(a, b);
+    if (d.carry != 0u) {
+        return big_add(d.v, ${FC}_P).v;
+    }
+    return d.v;
+}
+
+/// -a mod p.
+fn ${F}_neg(a: Big) -> Big {
+    if (big_is_zero(a)) {
+        return a;
+    }
+    return big_sub(${FC}_P, a).v;
+}
+
+/// 2a mod p.
+fn ${F}_double(a: Big) -> Big {
+    return ${F}_add(a, a);
+}
+
+/// Montgomery product a * b * R^-1 mod p (CIOS, one reduction step per limb of b).
+fn ${F}_mul(a: Big, b: Big) -> Big {
+    var t: array<u32, LIMBS_PLUS_2>;
+    for (var i = 0u; i < LIMBS; i++) {
+        var c = 0u;
+        for (var j = 0u; j < LIMBS; j++) {
+            let r = mac(t[j], a[j], b[i], c);
+            t[j] = r.x;
+            c = r.y;
+        }
+        let s = t[LIMBS] + c;
+        t[LIMBS + 1u] = select(0u, 1u, s < c);
+        t[LIMBS] = s;
+        let m = t[0] * ${FC}_INV;
+        var r = mac(t[0], m, ${FC}_P[0], 0u);
+        c = r.y;
+        for (var j = 1u; j < LIMBS; j++) {
+            r = mac(t[j], m, ${FC}_P[j], c);
+            t[j - 1u] = r.x;
+            c = r.y;
+        }
+        let s2 = t[LIMBS] + c;
+        t[LIMBS - 1u] = s2;
+        t[LIMBS] = t[LIMBS + 1u] + select(0u, 1u, s2 < c);
+    }
+    var out: Big;
+    for (var i = 0u; i < LIMBS; i++) {
+        out[i] = t[i];
+    }
+    let d = big_sub(out, ${FC}_P);
+    if (t[LIMBS] != 0u || d.carry == 0u) {
+        return d.v;
+    }
+    return out;
+}
+
+/// a^2 in Montgomery form.
+fn ${F}_sqr(a: Big) -> Big {
+    return ${F}_mul(a, a);
+}
+
+/// a == b (both reduced).
+fn ${F}_eq(a: Big, b: Big) -> bool {
+    return big_eq(a, b);
+}
+
+/// Canonical value to Montgomery form (a * R mod p).
+fn ${F}_to_mont(a: Big) -> Big {
+    return ${F}_mul(a, ${FC}_R2);
+}
+
+/// Montgomery form to canonical value (a * R^-1 mod p).
+fn ${F}_from_mont(a: Big) -> Big {
+    var one: Big;
+    one[0] = 1u;
+    return ${F}_mul(a, one);
+}
+
+/// a^-1 by Fermat (a^(p-2)); 0 maps to 0. Slow: for tests and final conversions only.
+fn ${F}_inv(a: Big) -> Big {
+    var r = ${F}_one();
+    for (var k = 0u; k < LIMBS * 32u; k++) {
+        let bit = LIMBS * 32u - 1u - k;
+        r = ${F}_sqr(r);
+        if (((${FC}_PM2[bit / 32u] >> (bit % 32u)) & 1u) != 0u) {
+            r = ${F}_mul(r, a);
+        }
+    }
+    return r;
+}

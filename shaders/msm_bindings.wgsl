@@ -1,0 +1,84 @@
+// Requires: curve. Shared bindings and layout of every MSM stage.
+//
+// Buffers, for one chunk of n points and W windows of c bits (B = 2^(c-1) buckets each):
+//   bases    n affine points, 16 words each (x, y in Montgomery form; (0,0) = infinity)
+//   scalars  n scalars, 8 words each (Montgomery form, as arkworks keeps Fr)
+//   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31
+//   counts   W*B atomic counters (bucket sizes, then consumed as scatter cursors)
+//   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total
+//   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
+//   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
+//            window-group sums [W*G]
+
+/// Sizes of the current chunk; see the layout above.
+struct Params {
+    n: u32,
+    window_bits: u32,
+    num_windows: u32,
+    num_buckets: u32,
+    chunk_len: u32,
+    chunks_per_window: u32,
+    segs_per_window: u32,
+    groups_per_window: u32,
+}
+
+const SIGN_BIT: u32 = 0x80000000u;
+const POINT_WORDS: u32 = 32u;
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> bases: array<u32>;
+@group(0) @binding(2) var<storage, read> scalars: array<u32>;
+@group(0) @binding(3) var<storage, read_write> digits: array<u32>;
+@group(0) @binding(4) var<storage, read_write> counts: array<atomic<u32>>;
+@group(0) @binding(5) var<storage, read_write> offsets: array<u32>;
+@group(0) @binding(6) var<storage, read_write> sorted: array<u32>;
+@group(0) @binding(7) var<storage, read_write> scratch: array<u32>;
+
+/// The linear invocation index of a 2D dispatch of 64-wide workgroups.
+fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
+    return gid.x + gid.y * nwg.x * 64u;
+}
+
+/// Base i.
+fn load_base(i: u32) -> Affine {
+    var a: Affine;
+    for (var k = 0u; k < LIMBS; k++) {
+        a.x[k] = bases[16u * i + k];
+        a.y[k] = bases[16u * i + LIMBS + k];
+    }
+    return a;
+}
+
+/// Scratch point at index i (in points).
+fn load_point(i: u32) -> Xyzz {
+    var p: Xyzz;
+    let o = POINT_WORDS * i;
+    for (var k = 0u; k < LIMBS; k++) {
+        p.x[k] = scratch[o + k];
+        p.y[k] = scratch[o + LIMBS + k];
+        p.zz[k] = scratch[o + 2u * LIMBS + k];
+        p.zzz[k] = scratch[o + 3u * LIMBS + k];
+    }
+    return p;
+}
+
+/// Stores p as scratch point i.
+fn store_point(i: u32, p: Xyzz) {
+    let o = POINT_WORDS * i;
+    for (var k = 0u; k < LIMBS; k++) {
+        scratch[o + k] = p.x[k];
+        scratch[o + LIMBS + k] = p.y[k];
+        scratch[o + 2u * LIMBS + k] = p.zz[k];
+        scratch[o + 3u * LIMBS + k] = p.zzz[k];
+    }
+}
+
+/// Index of the first chunk partial in scratch.
+fn chunk_base() -> u32 {
+    return params.num_windows * params.num_buckets;
+}
+
+/// Index of the first window-group sum in scratch.
+fn group_base() -> u32 {
+    return chunk_base() + params.num_windows * params.chunks_per_window;
+}

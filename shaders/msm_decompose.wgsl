@@ -1,0 +1,48 @@
+// Requires: msm_bindings, field over fr. Stage 1: scalars to signed c-bit digits.
+
+/// Thread i: scalar i out of Montgomery form, into W signed digits in
+/// [-2^(c-1), 2^(c-1)] (a digit above 2^(c-1) becomes digit - 2^c with a carry into the
+/// next window), written to digits[w*n + i]; counts each nonzero digit's bucket.
+@compute @workgroup_size(64)
+fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let i = linear_id(gid, nwg);
+    let n = params.n;
+    if (i >= n) {
+        return;
+    }
+    var s: Big;
+    for (var k = 0u; k < LIMBS; k++) {
+        s[k] = scalars[LIMBS * i + k];
+    }
+    s = fr_from_mont(s);
+    let c = params.window_bits;
+    let full = 1u << c;
+    let half = full >> 1u;
+    let mask = full - 1u;
+    var carry = 0u;
+    for (var w = 0u; w < params.num_windows; w++) {
+        let bit = w * c;
+        let limb = bit / 32u;
+        let sh = bit % 32u;
+        var v = 0u;
+        if (limb < LIMBS) {
+            v = s[limb] >> sh;
+            if (sh + c > 32u && limb + 1u < LIMBS) {
+                v |= s[limb + 1u] << (32u - sh);
+            }
+        }
+        v &= mask;
+        let d = v + carry;
+        var word = d;
+        carry = 0u;
+        if (d > half) {
+            word = (full - d) | SIGN_BIT;
+            carry = 1u;
+        }
+        digits[w * n + i] = word;
+        let mag = word & ~SIGN_BIT;
+        if (mag != 0u) {
+            atomicAdd(&counts[w * params.num_buckets + mag - 1u], 1u);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Per-call MSM configuration.
+
+/// Which field-multiply implementation the shaders use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Arithmetic {
+    /// `Wide64` where the device has SHADER_INT64, else `Portable32`.
+    #[default]
+    Auto,
+    /// 64-bit products of 32-bit limbs (needs SHADER_INT64).
+    Wide64,
+    /// 32-bit operations only (16-bit half products), for any WebGPU-class adapter.
+    Portable32,
+}
+
+/// A resolved multiply path (what `Arithmetic::Auto` became on a device).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum MulPath {
+    /// u64 products.
+    Wide64,
+    /// u32-only products.
+    Portable32,
+}
+
+impl MulPath {
+    /// Short name used in test names and bench ids: `wide64` / `portable32`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MulPath::Wide64 => "wide64",
+            MulPath::Portable32 => "portable32",
+        }
+    }
+}
+
+/// Options of one MSM. `None` fields are chosen by the library for the size and device.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MsmConfig {
+    /// Multiply path; `Auto` by default.
+    pub arithmetic: Arithmetic,
+    /// Window width c in bits (2..=20); chosen from the size when `None`.
+    pub window_bits: Option<u32>,
+    /// Most points processed in one pass on the device; inputs beyond it are split
+    /// (the device's binding limits always cap it).
+    pub chunk_size: Option<usize>,
+    /// Cap on the bytes the library may allocate on the device for this MSM's working
+    /// buffers (not counting resident bases); `None` means the device's limits.
+    pub memory_budget: Option<u64>,
+}
+
+impl MsmConfig {
+    /// A config forcing the given arithmetic.
+    pub fn with_arithmetic(arithmetic: Arithmetic) -> Self {
+        MsmConfig { arithmetic, ..Default::default() }
+    }
+}

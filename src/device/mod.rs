@@ -1,0 +1,295 @@
+//! Devices: one per physical GPU that wgpu can reach, each with its own queue.
+//!
+//! [`Device::all`] enumerates adapters on every backend, keeps one adapter per physical
+//! GPU (the best backend wins), puts hardware before software adapters and applies the
+//! `WGPU_MSM_DEVICES` selection. A [`Device`] is a cheap, cloneable, `Send + Sync`
+//! handle; clones share the same wgpu device, queue, pipelines and buffer pool.
+
+mod active;
+pub mod enumerate;
+mod poller;
+
+pub use active::{active_device, device_count, run_on_device, set_device};
+pub(crate) use poller::Poller;
+
+use crate::error::{Error, Result};
+use enumerate::{Candidate, Selection};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Static facts about a device that users pick devices by.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DeviceInfo {
+    /// Position in the list [`Device::all`] returned (renumbered after selection).
+    pub index: usize,
+    /// Adapter name, e.g. "NVIDIA H200".
+    pub name: String,
+    /// Backend in use ("Vulkan", "Metal", "Dx12", "Gl").
+    pub backend: String,
+    /// "DiscreteGpu", "IntegratedGpu", "Cpu", ...
+    pub device_type: String,
+    /// PCI vendor id.
+    pub vendor: u32,
+    /// PCI device id.
+    pub device_id: u32,
+    /// Driver name and version.
+    pub driver: String,
+    /// Largest buffer the device can create, in bytes.
+    pub max_buffer_size: u64,
+    /// Largest storage-buffer binding, in bytes.
+    pub max_storage_binding: u64,
+    /// Most invocations in one workgroup.
+    pub max_invocations_per_workgroup: u32,
+    /// Most workgroups in one dispatch dimension.
+    pub max_workgroups_per_dimension: u32,
+    /// Whether shaders may use 64-bit integers (the `Wide64` path).
+    pub shader_int64: bool,
+    /// Whether subgroup operations are available.
+    pub subgroup: bool,
+    /// Whether GPU timestamp queries are available.
+    pub timestamp_query: bool,
+    /// Whether the device is a software rasteriser.
+    pub software: bool,
+}
+
+/// One GPU with its own wgpu device and queue.
+#[derive(Clone)]
+pub struct Device {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub(crate) uid: u64,
+    pub(crate) info: DeviceInfo,
+    pub(crate) adapter: Option<wgpu::Adapter>,
+    pub(crate) device: wgpu::Device,
+    pub(crate) queue: wgpu::Queue,
+    pub(crate) poller: Poller,
+    pub(crate) msm: crate::msm::DeviceState,
+}
+
+static NEXT_UID: AtomicU64 = AtomicU64::new(1);
+
+/// Features we ask for when the adapter has them.
+fn wanted_features() -> wgpu::Features {
+    wgpu::Features::SHADER_INT64
+        | wgpu::Features::SUBGROUP
+        | wgpu::Features::TIMESTAMP_QUERY
+        | wgpu::Features::PIPELINE_CACHE
+}
+
+fn new_instance() -> wgpu::Instance {
+    wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env())
+}
+
+fn candidate(a: &wgpu::Adapter) -> Candidate {
+    let i = a.get_info();
+    Candidate {
+        name: i.name,
+        backend: i.backend,
+        device_type: i.device_type,
+        vendor: i.vendor,
+        device: i.device,
+        pci_bus_id: i.device_pci_bus_id,
+    }
+}
+
+/// Why no device was found, with the fix for the common headless-NVIDIA case.
+fn no_device_hint() -> String {
+    let mut hint = String::from(
+        "wgpu enumerated no usable adapter. Install a Vulkan driver and loader \
+         (Debian/Ubuntu: `apt-get install mesa-vulkan-drivers libvulkan1` gives the lavapipe \
+         CPU driver), or check WGPU_MSM_DEVICES",
+    );
+    if std::path::Path::new("/dev/nvidia0").exists() {
+        hint.push_str(
+            ". /dev/nvidia0 exists but no NVIDIA adapter was found: on a headless server \
+             NVIDIA's Vulkan driver must be reached through libEGL_nvidia.so.0 (its GLX entry \
+             point fails without a display). Write an ICD file such as \
+             {\"file_format_version\":\"1.0.0\",\"ICD\":{\"library_path\":\"libEGL_nvidia.so.0\",\
+             \"api_version\":\"1.3.0\"}} and point VK_ICD_FILENAMES at it, and install libvulkan1",
+        );
+    }
+    hint
+}
+
+impl Device {
+    /// Every selected device: hardware adapters, one per physical GPU through its best
+    /// backend; software adapters only when no hardware adapter exists or
+    /// `WGPU_MSM_DEVICES` contains `cpu`.
+    ///
+    /// # Errors
+    /// [`Error::NoDevice`] when nothing could be opened. Adapters that fail to open are
+    /// logged and skipped.
+    pub fn all() -> Result<Vec<Device>> {
+        Self::all_with(&Selection::from_env(), false)
+    }
+
+    /// Like [`Device::all`], with software adapters admitted even when a GPU exists.
+    ///
+    /// # Errors
+    /// [`Error::NoDevice`] when nothing could be opened.
+    pub fn all_including_software() -> Result<Vec<Device>> {
+        Self::all_with(&Selection::from_env(), true)
+    }
+
+    /// Enumerates with an explicit selection (see [`enumerate::Selection::parse`]).
+    ///
+    /// # Errors
+    /// [`Error::NoDevice`] when nothing could be opened.
+    pub fn all_with(sel: &Selection, allow_software: bool) -> Result<Vec<Device>> {
+        let instance = new_instance();
+        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+        let cands: Vec<Candidate> = adapters.iter().map(candidate).collect();
+        for c in &cands {
+            log::debug!("adapter: {} via {:?} ({:?})", c.name, c.backend, c.device_type);
+        }
+        let chosen = enumerate::choose(&cands, sel, allow_software);
+        let mut out = Vec::new();
+        for i in chosen {
+            match Self::open(adapters[i].clone(), out.len()) {
+                Ok(d) => out.push(d),
+                Err(e) => log::warn!("skipping adapter {}: {e}", cands[i].name),
+            }
+        }
+        if out.is_empty() {
+            return Err(Error::NoDevice { hint: no_device_hint() });
+        }
+        Ok(out)
+    }
+
+    /// Opens a logical device on `adapter`, with every feature we use that it has and
+    /// its full limits. `index` is the number users see for it.
+    ///
+    /// # Errors
+    /// [`Error::RequestDevice`] when the driver refuses.
+    pub fn open(adapter: wgpu::Adapter, index: usize) -> Result<Device> {
+        let features = adapter.features() & wanted_features();
+        let desc = wgpu::DeviceDescriptor {
+            label: Some("wgpu-msm"),
+            required_features: features,
+            required_limits: adapter.limits(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            ..Default::default()
+        };
+        let (device, queue) = pollster::block_on(adapter.request_device(&desc))?;
+        Ok(Self::assemble(Some(adapter), device, queue, index))
+    }
+
+    /// Opens a second, independent logical device on the same adapter (its own queue,
+    /// pipelines and buffers). Tests of multi-device code use it on one-GPU machines.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] for a device made by [`Device::from_wgpu`] without an
+    /// adapter; [`Error::RequestDevice`] when the driver refuses.
+    pub fn open_again(&self) -> Result<Device> {
+        let adapter = self.inner.adapter.clone().ok_or_else(|| {
+            Error::InvalidConfig("device was wrapped without its adapter".into())
+        })?;
+        Self::open(adapter, self.inner.info.index)
+    }
+
+    /// Wraps a device an application already has (a renderer's), so the MSM shares it
+    /// instead of opening a second one. Feature use follows `device.features()`.
+    pub fn from_wgpu(adapter: wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue) -> Device {
+        Self::assemble(Some(adapter), device, queue, 0)
+    }
+
+    fn assemble(
+        adapter: Option<wgpu::Adapter>,
+        device: wgpu::Device,
+        queue: wgpu::Queue,
+        index: usize,
+    ) -> Device {
+        let ainfo = adapter.as_ref().map(|a| a.get_info());
+        let limits = device.limits();
+        let features = device.features();
+        let software = ainfo.as_ref().is_some_and(|i| i.device_type == wgpu::DeviceType::Cpu);
+        let info = DeviceInfo {
+            index,
+            name: ainfo.as_ref().map_or_else(|| "wgpu device".into(), |i| i.name.clone()),
+            backend: ainfo.as_ref().map_or_else(String::new, |i| format!("{:?}", i.backend)),
+            device_type: ainfo.as_ref().map_or_else(String::new, |i| format!("{:?}", i.device_type)),
+            vendor: ainfo.as_ref().map_or(0, |i| i.vendor),
+            device_id: ainfo.as_ref().map_or(0, |i| i.device),
+            driver: ainfo
+                .as_ref()
+                .map_or_else(String::new, |i| format!("{} {}", i.driver, i.driver_info).trim().to_string()),
+            max_buffer_size: limits.max_buffer_size,
+            max_storage_binding: u64::from(limits.max_storage_buffer_binding_size),
+            max_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
+            max_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
+            shader_int64: features.contains(wgpu::Features::SHADER_INT64),
+            subgroup: features.contains(wgpu::Features::SUBGROUP),
+            timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),
+            software,
+        };
+        let name = info.name.clone();
+        // Errors outside an error scope are logged rather than left to wgpu's default
+        // handler, which panics; every operation we run checks its own scope.
+        device.on_uncaptured_error(Arc::new(move |e| log::error!("wgpu error on {name}: {e}")));
+        let lost_name = info.name.clone();
+        device.set_device_lost_callback(move |reason, msg| {
+            log::warn!("device {lost_name} lost ({reason:?}): {msg}")
+        });
+        let poller = Poller::new(device.clone());
+        let msm = crate::msm::DeviceState::new(&device, &info);
+        Device {
+            inner: Arc::new(Inner {
+                uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
+                info,
+                adapter,
+                device,
+                queue,
+                poller,
+                msm,
+            }),
+        }
+    }
+
+    /// What this device is (name, backend, limits, features).
+    pub fn info(&self) -> &DeviceInfo {
+        &self.inner.info
+    }
+
+    /// The index users see (see [`Device::all`]).
+    pub fn index(&self) -> usize {
+        self.inner.info.index
+    }
+
+    /// The adapter's name.
+    pub fn name(&self) -> &str {
+        &self.inner.info.name
+    }
+
+    /// A number unique to this logical device within the process; handles record it so
+    /// that using them on another device is an [`Error::WrongDevice`].
+    pub fn uid(&self) -> u64 {
+        self.inner.uid
+    }
+
+    /// The underlying wgpu device, for applications that also render with it.
+    pub fn wgpu_device(&self) -> &wgpu::Device {
+        &self.inner.device
+    }
+
+    /// The underlying wgpu queue.
+    pub fn wgpu_queue(&self) -> &wgpu::Queue {
+        &self.inner.queue
+    }
+
+    /// Returns `Ok` when `owner` (a handle's device uid) is this device.
+    pub(crate) fn check_owner(&self, what: &'static str, owner: u64) -> Result<()> {
+        if owner == self.inner.uid {
+            Ok(())
+        } else {
+            Err(Error::WrongDevice { what, owner, used: self.inner.uid })
+        }
+    }
+}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Device(#{} {} via {})", self.index(), self.name(), self.inner.info.backend)
+    }
+}

@@ -1,0 +1,100 @@
+//! The one error type of the public API.
+
+/// Everything that can go wrong in `wgpu-msm`, as values a caller can match on.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// No adapter could be opened. `hint` says what to check on this platform.
+    #[error("no GPU adapter found: {hint}")]
+    NoDevice {
+        /// What to check (drivers, loaders, `WGPU_MSM_DEVICES`).
+        hint: String,
+    },
+    /// A device index outside `0..count`.
+    #[error("device index {index} out of range: {count} device(s) selected")]
+    DeviceIndex {
+        /// The index asked for.
+        index: usize,
+        /// How many devices there are.
+        count: usize,
+    },
+    /// `bases` and `scalars` differ in length.
+    #[error("length mismatch: {bases} bases but {scalars} scalars")]
+    LengthMismatch {
+        /// Number of bases.
+        bases: usize,
+        /// Number of scalars.
+        scalars: usize,
+    },
+    /// A base is not on the curve (checked on the device for every base).
+    #[error("base {index} is not on the BN254 G1 curve")]
+    PointNotOnCurve {
+        /// The first offending index found.
+        index: usize,
+    },
+    /// A handle made on one device was used with another.
+    #[error("{what} belongs to device #{owner} but was used on device #{used}")]
+    WrongDevice {
+        /// What was misused (e.g. "DeviceBases").
+        what: &'static str,
+        /// Unique id of the device that owns it.
+        owner: u64,
+        /// Unique id of the device it was used on.
+        used: u64,
+    },
+    /// A request beyond what the device or the configured budget allows.
+    #[error("{what}: requested {requested}, at most {max}")]
+    LimitExceeded {
+        /// Which limit.
+        what: &'static str,
+        /// What was asked for.
+        requested: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// The device could not allocate what an MSM needs.
+    #[error("out of device memory: needed {requested} bytes, budget or limit {available} bytes")]
+    OutOfMemory {
+        /// Bytes the operation needed.
+        requested: u64,
+        /// Bytes available to it.
+        available: u64,
+    },
+    /// A configuration value that cannot work.
+    #[error("invalid configuration: {0}")]
+    InvalidConfig(String),
+    /// A shader failed to compile or validate; names the module and entry point.
+    #[error("shader `{entry}` failed: {message}")]
+    Shader {
+        /// Entry point or module name.
+        entry: String,
+        /// The compiler's message.
+        message: String,
+    },
+    /// A wgpu error raised while running work on the device.
+    #[error("GPU error on `{context}`: {message}")]
+    Gpu {
+        /// What the library was doing.
+        context: String,
+        /// wgpu's message.
+        message: String,
+    },
+    /// Opening a device failed.
+    #[error("requesting a device failed: {0}")]
+    RequestDevice(#[from] wgpu::RequestDeviceError),
+    /// Mapping a buffer for readback failed.
+    #[error("buffer readback failed: {0}")]
+    Map(#[from] wgpu::BufferAsyncError),
+    /// The device was lost or a wait failed.
+    #[error("device poll failed: {0}")]
+    Poll(#[from] wgpu::PollError),
+    /// Every device of a cluster failed.
+    #[error("all devices failed; last error: {0}")]
+    AllDevicesFailed(Box<Error>),
+    /// The operation was cancelled (its future dropped) or its worker went away.
+    #[error("operation cancelled")]
+    Cancelled,
+}
+
+/// Shorthand for `Result<T, wgpu_msm::Error>`.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,167 @@
+//! Small wgpu helpers shared by the MSM and the test kernels: layouts, pipelines built
+//! inside error scopes, buffers, and readback.
+
+use crate::device::Device;
+use crate::error::{Error, Result};
+
+/// A bind-group-layout entry for a storage buffer visible to compute shaders.
+pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A bind-group-layout entry for a uniform buffer visible to compute shaders.
+pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// Compute pipelines of one shader module sharing one bind group layout.
+pub(crate) struct Kernels {
+    pub(crate) layout: wgpu::BindGroupLayout,
+    pipelines: Vec<(String, wgpu::ComputePipeline)>,
+}
+
+impl Kernels {
+    /// Compiles `source` and builds one pipeline per entry point, inside a validation
+    /// scope so that a shader error becomes [`Error::Shader`] naming the entry point.
+    pub(crate) fn build(
+        device: &wgpu::Device,
+        label: &str,
+        source: &str,
+        entries: &[wgpu::BindGroupLayoutEntry],
+        entry_points: &[String],
+        cache: Option<&wgpu::PipelineCache>,
+    ) -> Result<Kernels> {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(Error::Shader { entry: label.to_string(), message: e.to_string() });
+        }
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some(label),
+            entries,
+        });
+        let pl = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some(label),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let mut pipelines = Vec::new();
+        for ep in entry_points {
+            let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let name = format!("{label}/{ep}");
+            let p = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(&name),
+                layout: Some(&pl),
+                module: &module,
+                entry_point: Some(ep),
+                compilation_options: Default::default(),
+                cache,
+            });
+            if let Some(e) = pollster::block_on(scope.pop()) {
+                return Err(Error::Shader { entry: name, message: e.to_string() });
+            }
+            pipelines.push((ep.clone(), p));
+        }
+        Ok(Kernels { layout, pipelines })
+    }
+
+    /// The pipeline of entry point `name`.
+    pub(crate) fn get(&self, name: &str) -> &wgpu::ComputePipeline {
+        // Entry point names are constants of this crate; a miss is a bug.
+        &self
+            .pipelines
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no kernel named {name}"))
+            .1
+    }
+}
+
+/// Creates a buffer inside an out-of-memory scope, so a failed allocation is an
+/// [`Error::OutOfMemory`] instead of a panic or a lost device.
+pub(crate) fn create_buffer(
+    device: &wgpu::Device,
+    label: &str,
+    size: u64,
+    usage: wgpu::BufferUsages,
+) -> Result<wgpu::Buffer> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let vscope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let buf = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: size.max(4).next_multiple_of(4),
+        usage,
+        mapped_at_creation: false,
+    });
+    let verr = pollster::block_on(vscope.pop());
+    let oom = pollster::block_on(scope.pop());
+    if oom.is_some() {
+        return Err(Error::OutOfMemory { requested: size, available: device.limits().max_buffer_size });
+    }
+    if let Some(e) = verr {
+        return Err(Error::Gpu { context: label.to_string(), message: e.to_string() });
+    }
+    Ok(buf)
+}
+
+/// Usage of a storage buffer written from the host and read back.
+pub(crate) const STORAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
+    .union(wgpu::BufferUsages::COPY_DST)
+    .union(wgpu::BufferUsages::COPY_SRC);
+
+/// Maps `staging` (a MAP_READ buffer whose copy was submitted) and returns its words.
+///
+/// wgpu only runs map callbacks from `Device::poll`; the device's poller thread does that,
+/// so this future never blocks its executor. The callback reports through a oneshot
+/// channel.
+pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<Vec<u32>> {
+    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    staging.map_async(wgpu::MapMode::Read, .., move |r| {
+        let _ = tx.send(r);
+    });
+    dev.inner.poller.wake();
+    match rx.receive().await {
+        Some(Ok(())) => {}
+        Some(Err(e)) => return Err(Error::Map(e)),
+        None => return Err(Error::Cancelled),
+    }
+    let words = {
+        let view = staging
+            .get_mapped_range(..)
+            .map_err(|e| Error::Gpu { context: "readback".into(), message: e.to_string() })?;
+        bytemuck::cast_slice::<u8, u32>(&view).to_vec()
+    };
+    staging.unmap();
+    Ok(words)
+}
+
+/// Runs `f` inside a validation scope and turns a captured error into [`Error::Gpu`].
+pub(crate) fn checked<T>(device: &wgpu::Device, context: &str, f: impl FnOnce() -> T) -> Result<T> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let out = f();
+    match pollster::block_on(scope.pop()) {
+        Some(e) => Err(Error::Gpu { context: context.to_string(), message: e.to_string() }),
+        None => Ok(out),
+    }
+}

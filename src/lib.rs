@@ -1,0 +1,32 @@
+//! # wgpu-msm
+//!
+//! Multi-scalar multiplication over BN254 G1 on every GPU a machine has (NVIDIA, AMD,
+//! Intel, Apple, and software Vulkan), through wgpu, with arkworks types in and out.
+//!
+//! ```no_run
+//! use ark_std::UniformRand;
+//! let mut rng = ark_std::test_rng();
+//! let bases: Vec<ark_bn254::G1Affine> = (0..1000).map(|_| ark_bn254::G1Affine::rand(&mut rng)).collect();
+//! let scalars: Vec<ark_bn254::Fr> = (0..1000).map(|_| ark_bn254::Fr::rand(&mut rng)).collect();
+//! let devices = wgpu_msm::Device::all()?;
+//! let r = devices[0].msm(&bases, &scalars, &wgpu_msm::MsmConfig::default())?;
+//! # Ok::<(), wgpu_msm::Error>(())
+//! ```
+//!
+//! Modules: [`device`] (one device per GPU, selection, ICICLE-style active device),
+//! [`config`] (per-call options), [`msm`] (the single-device pipeline), [`shader`]
+//! (WGSL assembly from arkworks parameters), [`error`].
+#![deny(missing_docs)]
+
+pub mod config;
+pub mod device;
+pub mod error;
+mod gpu;
+pub mod msm;
+pub mod shader;
+pub mod testing;
+
+pub use config::{Arithmetic, MsmConfig, MulPath};
+pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
+pub use error::{Error, Result};
+pub use msm::{msm, DeviceBases};

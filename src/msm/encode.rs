@@ -1,0 +1,137 @@
+//! Host-side layout: arkworks values to device words and back, and the final window
+//! combination. Device layout = arkworks' Montgomery limbs split into 32-bit words.
+
+use crate::error::{Error, Result};
+use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
+use ark_ec::AdditiveGroup as _;
+use ark_ec::AffineRepr as _;
+use ark_ff::{BigInt, Field, Zero};
+
+/// Words of one affine base.
+pub const BASE_WORDS: usize = 16;
+/// Words of one scalar.
+pub const SCALAR_WORDS: usize = 8;
+/// Words of one XYZZ point.
+pub const POINT_WORDS: usize = 32;
+
+fn push_fq(dst: &mut [u32], f: &Fq) {
+    for (i, w) in f.0 .0.iter().enumerate() {
+        dst[2 * i] = *w as u32;
+        dst[2 * i + 1] = (*w >> 32) as u32;
+    }
+}
+
+fn read_fq(src: &[u32]) -> Fq {
+    let mut limbs = [0u64; 4];
+    for (i, l) in limbs.iter_mut().enumerate() {
+        *l = u64::from(src[2 * i]) | (u64::from(src[2 * i + 1]) << 32);
+    }
+    ark_ff::Fp(BigInt(limbs), core::marker::PhantomData)
+}
+
+/// Writes `bases` into `dst` (16 words each): Montgomery x, y; infinity as (0, 0).
+///
+/// # Errors
+/// [`Error::PointNotOnCurve`] for a non-infinity point stored as (0, 0), which the device
+/// would otherwise read as infinity. `offset` is added to the reported index.
+pub fn write_bases(dst: &mut [u32], bases: &[G1Affine], offset: usize) -> Result<()> {
+    for (i, (p, d)) in bases.iter().zip(dst.chunks_exact_mut(BASE_WORDS)).enumerate() {
+        if p.is_zero() {
+            d.fill(0);
+        } else {
+            if p.x.is_zero() && p.y.is_zero() {
+                return Err(Error::PointNotOnCurve { index: offset + i });
+            }
+            push_fq(&mut d[..8], &p.x);
+            push_fq(&mut d[8..], &p.y);
+        }
+    }
+    Ok(())
+}
+
+/// Writes `scalars` (Montgomery form, as arkworks stores them) into `dst`, 8 words each.
+pub fn write_scalars(dst: &mut [u32], scalars: &[Fr]) {
+    for (s, d) in scalars.iter().zip(dst.chunks_exact_mut(SCALAR_WORDS)) {
+        for (i, w) in s.0 .0.iter().enumerate() {
+            d[2 * i] = *w as u32;
+            d[2 * i + 1] = (*w >> 32) as u32;
+        }
+    }
+}
+
+/// An XYZZ point (32 words) as an arkworks Jacobian point, without inversion:
+/// with ZZ^3 = ZZZ^2, (X ZZ^2, Y ZZZ^2, ZZZ) is the same point in Jacobian coordinates.
+pub fn read_xyzz(words: &[u32]) -> G1Projective {
+    let (x, y, zz, zzz) =
+        (read_fq(&words[0..8]), read_fq(&words[8..16]), read_fq(&words[16..24]), read_fq(&words[24..32]));
+    if zz.is_zero() {
+        return G1Projective::zero();
+    }
+    G1Projective::new_unchecked(x * zz.square(), y * zzz.square(), zzz)
+}
+
+/// Reads an affine point (16 words, (0,0) = infinity), as the test kernels write them.
+pub fn read_affine(words: &[u32]) -> G1Affine {
+    let (x, y) = (read_fq(&words[0..8]), read_fq(&words[8..16]));
+    if x.is_zero() && y.is_zero() {
+        return G1Affine::identity();
+    }
+    G1Affine::new_unchecked(x, y)
+}
+
+/// Words of a field element (any 4-limb arkworks Montgomery field).
+pub fn field_words<P: ark_ff::FpConfig<4>>(f: &ark_ff::Fp<P, 4>) -> [u32; 8] {
+    crate::shader::params::limbs32(&f.0)
+}
+
+/// A field element from its words (no reduction; the device keeps values < p).
+pub fn field_from_words<P: ark_ff::FpConfig<4>>(w: &[u32]) -> ark_ff::Fp<P, 4> {
+    let mut limbs = [0u64; 4];
+    for (i, l) in limbs.iter_mut().enumerate() {
+        *l = u64::from(w[2 * i]) | (u64::from(w[2 * i + 1]) << 32);
+    }
+    ark_ff::Fp(BigInt(limbs), core::marker::PhantomData)
+}
+
+/// sum over w of 2^(c*w) * window_sums[w], by Horner's rule from the top window.
+pub fn combine_windows(window_sums: &[G1Projective], c: u32) -> G1Projective {
+    let mut acc = G1Projective::zero();
+    for s in window_sums.iter().rev() {
+        for _ in 0..c {
+            acc.double_in_place();
+        }
+        acc += s;
+    }
+    acc
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_ec::{CurveGroup, PrimeGroup};
+    use ark_ff::UniformRand;
+
+    #[test]
+    fn xyzz_words_round_trip_through_jacobian() {
+        let mut rng = ark_std::test_rng();
+        let p = G1Affine::rand(&mut rng);
+        let z = Fq::rand(&mut rng);
+        let (zz, zzz) = (z.square(), z.square() * z);
+        let mut w = [0u32; 32];
+        push_fq(&mut w[0..8], &(p.x * zz));
+        push_fq(&mut w[8..16], &(p.y * zzz));
+        push_fq(&mut w[16..24], &zz);
+        push_fq(&mut w[24..32], &zzz);
+        assert_eq!(read_xyzz(&w).into_affine(), p);
+        assert!(read_xyzz(&[0u32; 32]).is_zero());
+    }
+
+    #[test]
+    fn windows_combine_by_powers_of_two() {
+        let g = G1Projective::generator();
+        let sums = [g, g.double(), G1Projective::zero()];
+        // 1 + 2 * 2^4 = 33
+        assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
+    }
+}

@@ -1,0 +1,88 @@
+//! Encoding one pass (one chunk of at most `plan.capacity` points) of the MSM pipeline:
+//! decompose -> scan -> scatter -> accumulate -> reduce, then copy the window-group sums
+//! out. All stages run on the device; the host only combines the few sums per window.
+
+use super::plan::{Plan, CHUNK_LEN, POINT_BYTES};
+use super::state::Working;
+use crate::gpu::Kernels;
+
+/// Uniform parameters of one pass (mirrors `Params` in msm_bindings.wgsl).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+pub(crate) struct Params {
+    pub n: u32,
+    pub window_bits: u32,
+    pub num_windows: u32,
+    pub num_buckets: u32,
+    pub chunk_len: u32,
+    pub chunks_per_window: u32,
+    pub segs_per_window: u32,
+    pub groups_per_window: u32,
+}
+
+impl Params {
+    pub(crate) fn new(plan: &Plan, n: u32) -> Params {
+        Params {
+            n,
+            window_bits: plan.window_bits,
+            num_windows: plan.num_windows,
+            num_buckets: plan.num_buckets,
+            chunk_len: CHUNK_LEN,
+            chunks_per_window: n.div_ceil(CHUNK_LEN),
+            segs_per_window: plan.segs_per_window,
+            groups_per_window: plan.groups_per_window,
+        }
+    }
+
+    /// Byte offset of the window-group sums in the scratch buffer.
+    pub(crate) fn group_sums_offset(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        POINT_BYTES * w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
+    }
+
+    /// Bytes of the window-group sums.
+    pub(crate) fn group_sums_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
+    }
+}
+
+/// Workgroups (x, y) of 64 threads covering `threads`, x capped at `max_x`.
+pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
+    let groups = threads.div_ceil(64).max(1);
+    let x = groups.min(u64::from(max_x));
+    (x as u32, groups.div_ceil(x) as u32)
+}
+
+/// Records one pass into `enc`. `bind` holds this pass's bases range and the working
+/// buffers; the sums are copied to `out` at `out_offset`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn encode(
+    enc: &mut wgpu::CommandEncoder,
+    k: &Kernels,
+    bind: &wgpu::BindGroup,
+    work: &Working,
+    p: &Params,
+    max_x: u32,
+    out: &wgpu::Buffer,
+    out_offset: u64,
+) {
+    enc.clear_buffer(&work.counts, 0, None);
+    let n = u64::from(p.n);
+    let w = u64::from(p.num_windows);
+    let stages: [(&str, (u32, u32)); 5] = [
+        ("decompose", grid(n, max_x)),
+        ("scan", (p.num_windows, 1)),
+        ("scatter", grid(n, max_x)),
+        ("accumulate", grid(w * u64::from(p.chunks_per_window), max_x)),
+        ("reduce", (p.num_windows * p.groups_per_window, 1)),
+    ];
+    for (name, (x, y)) in stages {
+        let label = format!("msm/{name}");
+        let mut pass =
+            enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&label), timestamp_writes: None });
+        pass.set_pipeline(k.get(name));
+        pass.set_bind_group(0, bind, &[]);
+        pass.dispatch_workgroups(x, y, 1);
+    }
+    enc.copy_buffer_to_buffer(&work.scratch, p.group_sums_offset(), out, out_offset, p.group_sums_bytes());
+}

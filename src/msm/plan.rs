@@ -1,0 +1,190 @@
+//! Sizing an MSM pass: window width, windows, buckets, chunking and buffer sizes, from
+//! the number of points and the device's limits. Pure arithmetic, tested on the CPU.
+
+use crate::config::MsmConfig;
+use crate::error::{Error, Result};
+
+/// Bits in a BN254 scalar (r < 2^254).
+pub const SCALAR_BITS: u32 = 254;
+/// Entries of the sorted list one accumulation thread sums.
+pub const CHUNK_LEN: u32 = 32;
+/// Threads in a reduction workgroup (matches `REDUCE_WG` in msm_reduce.wgsl).
+pub const REDUCE_WG: u32 = 64;
+/// Largest pass we plan, in points.
+pub const MAX_PASS_LOG2: u32 = 24;
+/// Bytes of one affine base on the device.
+pub const BASE_BYTES: u64 = 64;
+/// Bytes of one scalar on the device.
+pub const SCALAR_BYTES: u64 = 32;
+/// Bytes of one XYZZ point on the device.
+pub const POINT_BYTES: u64 = 128;
+
+/// Shape of one pass over at most `capacity` points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Plan {
+    /// Points the buffers hold (a power of two, >= 64).
+    pub capacity: u32,
+    /// Window width c.
+    pub window_bits: u32,
+    /// Windows W = ceil(255 / c): signed digits need one bit of headroom.
+    pub num_windows: u32,
+    /// Buckets per window B = 2^(c-1).
+    pub num_buckets: u32,
+    /// Accumulation chunks per window C = capacity / CHUNK_LEN.
+    pub chunks_per_window: u32,
+    /// Reduction threads per window T (a multiple of REDUCE_WG).
+    pub segs_per_window: u32,
+    /// Reduction workgroups per window G = T / REDUCE_WG.
+    pub groups_per_window: u32,
+}
+
+/// The default window width for a pass of `n` points.
+pub fn default_window_bits(n: usize) -> u32 {
+    let lg = usize::BITS - n.max(1).saturating_sub(1).leading_zeros();
+    lg.saturating_sub(3).clamp(4, 16)
+}
+
+impl Plan {
+    /// A plan for passes of up to `capacity` points with windows of `c` bits.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=20.
+    pub fn new(capacity: u32, c: u32) -> Result<Plan> {
+        if !(2..=20).contains(&c) {
+            return Err(Error::InvalidConfig(format!("window_bits {c} outside 2..=20")));
+        }
+        let capacity = capacity.max(64).next_power_of_two();
+        let num_windows = (SCALAR_BITS + 1).div_ceil(c);
+        let num_buckets = 1u32 << (c - 1);
+        let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, 1024);
+        Ok(Plan {
+            capacity,
+            window_bits: c,
+            num_windows,
+            num_buckets,
+            chunks_per_window: capacity.div_ceil(CHUNK_LEN),
+            segs_per_window: segs,
+            groups_per_window: segs / REDUCE_WG,
+        })
+    }
+
+    /// Bytes of the digit and sorted-entry buffers (each).
+    pub fn entries_bytes(&self) -> u64 {
+        4 * u64::from(self.num_windows) * u64::from(self.capacity)
+    }
+
+    /// Bytes of the scratch point buffer.
+    pub fn scratch_bytes(&self) -> u64 {
+        POINT_BYTES * self.scratch_points()
+    }
+
+    /// Points in the scratch buffer: bucket partials, chunk partials, group sums.
+    pub fn scratch_points(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        w * (u64::from(self.num_buckets)
+            + u64::from(self.chunks_per_window)
+            + u64::from(self.groups_per_window))
+    }
+
+    /// Bytes of the per-pass result (window-group sums).
+    pub fn result_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
+    }
+
+    /// Largest single binding the pass needs.
+    pub fn max_binding(&self) -> u64 {
+        self.entries_bytes()
+            .max(self.scratch_bytes())
+            .max(BASE_BYTES * u64::from(self.capacity))
+    }
+
+    /// All working memory of a pass (bases and scalars included).
+    pub fn total_bytes(&self) -> u64 {
+        let cap = u64::from(self.capacity);
+        let w = u64::from(self.num_windows);
+        let b = u64::from(self.num_buckets);
+        (BASE_BYTES + SCALAR_BYTES) * cap
+            + 2 * self.entries_bytes()
+            + 4 * (w * b + 1)
+            + 4 * w * (b + 1)
+            + self.scratch_bytes()
+    }
+}
+
+/// Limits a plan must respect.
+#[derive(Clone, Copy, Debug)]
+pub struct DeviceLimits {
+    /// Largest storage binding, bytes.
+    pub max_binding: u64,
+    /// Largest buffer, bytes.
+    pub max_buffer: u64,
+    /// Most workgroups per dispatch dimension.
+    pub max_workgroups: u32,
+}
+
+/// Chooses the pass plan for an MSM of `n` points: the largest power-of-two pass that
+/// fits the device's bindings, the configured chunk size and memory budget.
+///
+/// # Errors
+/// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
+/// of 64 points exceeds the budget.
+pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> {
+    let mut cap_log2 = (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
+    if let Some(cs) = cfg.chunk_size {
+        let cs_log2 = usize::BITS - 1 - cs.max(64).leading_zeros();
+        cap_log2 = cap_log2.min(cs_log2);
+    }
+    let budget = cfg.memory_budget.unwrap_or(u64::MAX);
+    loop {
+        let cap = 1u32 << cap_log2;
+        let c = cfg.window_bits.unwrap_or_else(|| default_window_bits(n.min(cap as usize)));
+        let plan = Plan::new(cap, c)?;
+        let fits = plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
+            && plan.total_bytes() <= budget
+            && u64::from(plan.num_windows) * u64::from(plan.chunks_per_window)
+                <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups);
+        if fits {
+            return Ok(plan);
+        }
+        if cap_log2 <= 6 {
+            return Err(Error::OutOfMemory { requested: plan.total_bytes(), available: budget });
+        }
+        cap_log2 -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BIG: DeviceLimits =
+        DeviceLimits { max_binding: 1 << 31, max_buffer: 1 << 40, max_workgroups: 65535 };
+
+    #[test]
+    fn windows_cover_signed_digits() {
+        for c in 2..=20 {
+            let p = Plan::new(1024, c).unwrap();
+            assert!(p.num_windows * c >= 255, "c={c}");
+            assert!((p.num_windows - 1) * c < 255, "c={c}");
+        }
+        assert!(Plan::new(1024, 1).is_err());
+        assert!(Plan::new(1024, 21).is_err());
+    }
+
+    #[test]
+    fn passes_are_split_to_fit_limits_and_budget() {
+        let cfg = MsmConfig::default();
+        let p = choose(1 << 20, &cfg, &BIG).unwrap();
+        assert_eq!(p.capacity, 1 << 20);
+        let small = DeviceLimits { max_binding: 1 << 27, ..BIG };
+        let p = choose(1 << 24, &cfg, &small).unwrap();
+        assert!(p.max_binding() <= 1 << 27);
+        let budget = MsmConfig { memory_budget: Some(64 << 20), ..Default::default() };
+        let p = choose(1 << 24, &budget, &BIG).unwrap();
+        assert!(p.total_bytes() <= 64 << 20);
+        let tiny = MsmConfig { memory_budget: Some(1000), ..Default::default() };
+        assert!(matches!(choose(1 << 10, &tiny, &BIG), Err(Error::OutOfMemory { .. })));
+        let chunked = MsmConfig { chunk_size: Some(5000), ..Default::default() };
+        assert_eq!(choose(1 << 20, &chunked, &BIG).unwrap().capacity, 4096);
+    }
+}

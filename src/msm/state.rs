@@ -1,0 +1,160 @@
+//! Per-device MSM state: compiled kernels (built once, lazily, per multiply path), the
+//! Vulkan pipeline cache persisted on disk, and a pool of working buffers reused across
+//! calls so a second MSM of the same shape compiles and allocates nothing.
+
+use super::plan::Plan;
+use crate::config::MulPath;
+use crate::device::DeviceInfo;
+use crate::error::Result;
+use crate::gpu::{self, Kernels};
+use crate::shader::{self, ShaderKind};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// Working buffers of one pass shape.
+pub(crate) struct Working {
+    pub(crate) plan: Plan,
+    pub(crate) params: wgpu::Buffer,
+    pub(crate) scalars: wgpu::Buffer,
+    pub(crate) digits: wgpu::Buffer,
+    pub(crate) counts: wgpu::Buffer,
+    pub(crate) offsets: wgpu::Buffer,
+    pub(crate) sorted: wgpu::Buffer,
+    pub(crate) scratch: wgpu::Buffer,
+}
+
+/// Most idle working sets kept per device.
+const POOL_KEEP: usize = 2;
+
+pub(crate) struct DeviceState {
+    kernels: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
+    pool: Mutex<Vec<Working>>,
+    cache: Option<wgpu::PipelineCache>,
+    cache_file: Option<PathBuf>,
+}
+
+/// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
+/// else `$HOME/.cache/wgpu-msm`.
+fn cache_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("WGPU_MSM_CACHE_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("wgpu-msm"));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("wgpu-msm"))
+}
+
+impl DeviceState {
+    pub(crate) fn new(device: &wgpu::Device, info: &DeviceInfo) -> DeviceState {
+        let mut cache = None;
+        let mut cache_file = None;
+        if device.features().contains(wgpu::Features::PIPELINE_CACHE) {
+            let key: String = format!("{}-{:x}-{:x}-{}", info.backend, info.vendor, info.device_id, info.driver)
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+                .collect();
+            if let Some(dir) = cache_dir() {
+                let file = dir.join(format!("{key}.bin"));
+                let data = std::fs::read(&file).ok();
+                // SAFETY: the data is either absent or a blob wgpu wrote for an adapter
+                // with this key; `fallback: true` makes wgpu discard a blob it rejects.
+                cache = Some(unsafe {
+                    device.create_pipeline_cache(&wgpu::PipelineCacheDescriptor {
+                        label: Some("wgpu-msm/pipeline-cache"),
+                        data: data.as_deref(),
+                        fallback: true,
+                    })
+                });
+                cache_file = Some(file);
+            }
+        }
+        DeviceState { kernels: Mutex::new(HashMap::new()), pool: Mutex::new(Vec::new()), cache, cache_file }
+    }
+
+    /// The kernels of `kind` for `path`, compiled on first use.
+    pub(crate) fn kernels(&self, device: &wgpu::Device, kind: ShaderKind, path: MulPath) -> Result<Arc<Kernels>> {
+        let mut map = self.kernels.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = map.get(&(kind, path)) {
+            return Ok(k.clone());
+        }
+        let entries = match kind {
+            ShaderKind::Msm => {
+                let mut v = vec![gpu::uniform_entry(0), gpu::storage_entry(1, true), gpu::storage_entry(2, true)];
+                v.extend((3..8).map(|b| gpu::storage_entry(b, false)));
+                v
+            }
+            ShaderKind::CheckBases => vec![gpu::storage_entry(0, true), gpu::storage_entry(1, false)],
+            ShaderKind::TestField | ShaderKind::TestCurve => {
+                vec![gpu::storage_entry(0, true), gpu::storage_entry(1, true), gpu::storage_entry(2, false)]
+            }
+        };
+        let label = format!("{}/{:?}", path.name(), kind).to_lowercase();
+        let t = std::time::Instant::now();
+        let k = Arc::new(Kernels::build(
+            device,
+            &label,
+            &shader::source(kind, path),
+            &entries,
+            &kind.entry_points(),
+            self.cache.as_ref(),
+        )?);
+        log::info!("compiled {label} in {:.2?}", t.elapsed());
+        self.save_cache();
+        map.insert((kind, path), k.clone());
+        Ok(k)
+    }
+
+    fn save_cache(&self) {
+        if let (Some(cache), Some(file)) = (&self.cache, &self.cache_file) {
+            if let Some(data) = cache.get_data() {
+                let tmp = file.with_extension("tmp");
+                let ok = file.parent().map(std::fs::create_dir_all).transpose().is_ok()
+                    && std::fs::write(&tmp, &data).is_ok()
+                    && std::fs::rename(&tmp, file).is_ok();
+                if !ok {
+                    log::debug!("could not write pipeline cache {}", file.display());
+                }
+            }
+        }
+    }
+
+    /// A working set for `plan`: from the pool when one matches, else newly allocated.
+    pub(crate) fn take_working(&self, device: &wgpu::Device, plan: &Plan) -> Result<Working> {
+        {
+            let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = pool.iter().position(|w| w.plan == *plan) {
+                return Ok(pool.swap_remove(i));
+            }
+        }
+        let w = u64::from(plan.num_windows);
+        let b = u64::from(plan.num_buckets);
+        let cap = u64::from(plan.capacity);
+        let mk = |label: &str, size: u64| gpu::create_buffer(device, label, size, gpu::STORAGE);
+        Ok(Working {
+            plan: *plan,
+            params: gpu::create_buffer(
+                device,
+                "msm/params",
+                32,
+                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            )?,
+            scalars: mk("msm/scalars", super::plan::SCALAR_BYTES * cap)?,
+            digits: mk("msm/digits", plan.entries_bytes())?,
+            counts: mk("msm/counts", 4 * (w * b + 1))?,
+            offsets: mk("msm/offsets", 4 * w * (b + 1))?,
+            sorted: mk("msm/sorted", plan.entries_bytes())?,
+            scratch: mk("msm/scratch", plan.scratch_bytes())?,
+        })
+    }
+
+    /// Returns a working set to the pool (keeping the most recent few).
+    pub(crate) fn put_working(&self, w: Working) {
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        pool.push(w);
+        if pool.len() > POOL_KEEP {
+            pool.remove(0);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Assembling WGSL: small modules from `shaders/`, embedded at build time, joined in
+//! dependency order after a prelude generated from the arkworks parameters.
+//!
+//! Templates use `${F}` (function prefix, e.g. `fq`) and `${FC}` (constant prefix, e.g.
+//! `FQ`); the builder asserts none remain after substitution.
+
+pub mod params;
+
+use crate::config::MulPath;
+
+const BIGINT: &str = include_str!("../../shaders/bigint.wgsl");
+const MUL_WIDE64: &str = include_str!("../../shaders/mul_wide64.wgsl");
+const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
+const FIELD: &str = include_str!("../../shaders/field.wgsl");
+const CURVE: &str = include_str!("../../shaders/curve.wgsl");
+const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
+const MSM_DECOMPOSE: &str = include_str!("../../shaders/msm_decompose.wgsl");
+const MSM_SORT: &str = include_str!("../../shaders/msm_sort.wgsl");
+const MSM_ACCUMULATE: &str = include_str!("../../shaders/msm_accumulate.wgsl");
+const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
+const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
+const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
+const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
+const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
+
+/// Which assembled shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShaderKind {
+    /// All MSM stages (decompose, scan, scatter, accumulate, reduce).
+    Msm,
+    /// The on-curve check of uploaded bases.
+    CheckBases,
+    /// Per-operation kernels for both fields.
+    TestField,
+    /// Per-operation kernels for the curve.
+    TestCurve,
+}
+
+impl ShaderKind {
+    /// Every kind, for validation tests.
+    pub const ALL: [ShaderKind; 4] =
+        [ShaderKind::Msm, ShaderKind::CheckBases, ShaderKind::TestField, ShaderKind::TestCurve];
+
+    /// Entry points of this shader.
+    pub fn entry_points(self) -> Vec<String> {
+        match self {
+            ShaderKind::Msm => ["decompose", "scan", "scatter", "accumulate", "reduce"]
+                .map(String::from)
+                .to_vec(),
+            ShaderKind::CheckBases => vec!["check_bases".into()],
+            ShaderKind::TestField => ["fq", "fr"]
+                .iter()
+                .flat_map(|f| FIELD_TEST_OPS.iter().map(move |op| format!("test_{f}_{op}")))
+                .collect(),
+            ShaderKind::TestCurve => {
+                CURVE_TEST_OPS.iter().map(|op| format!("test_curve_{op}")).collect()
+            }
+        }
+    }
+}
+
+/// Operations with a field test kernel (`test_{fq,fr}_{op}`).
+pub const FIELD_TEST_OPS: [&str; 10] =
+    ["add", "sub", "mul", "sqr", "neg", "double", "inv", "to_mont", "from_mont", "eq"];
+/// Operations with a curve test kernel (`test_curve_{op}`).
+pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_small", "on_curve"];
+
+/// `field.wgsl` (or another `${F}` template) instantiated for one field.
+fn instantiate(template: &str, f: &str, fc: &str) -> String {
+    template.replace("${FC}", fc).replace("${F}", f)
+}
+
+/// The complete WGSL source of `kind` for the given multiply path.
+///
+/// # Panics
+/// If a template placeholder survives substitution (a bug in the shader sources, caught
+/// by the naga validation test).
+pub fn source(kind: ShaderKind, path: MulPath) -> String {
+    let mut parts: Vec<String> = vec![params::prelude()];
+    // The prelude declares `Big`; bigint.wgsl declares it too for standalone reading.
+    parts.push(BIGINT.replace("alias Big = array<u32, LIMBS>;", ""));
+    parts.push(
+        match path {
+            MulPath::Wide64 => MUL_WIDE64,
+            MulPath::Portable32 => MUL_PORTABLE32,
+        }
+        .to_string(),
+    );
+    parts.push(instantiate(FIELD, "fq", "FQ"));
+    parts.push(instantiate(FIELD, "fr", "FR"));
+    parts.push(CURVE.to_string());
+    match kind {
+        ShaderKind::Msm => {
+            for m in [MSM_BINDINGS, MSM_DECOMPOSE, MSM_SORT, MSM_ACCUMULATE, MSM_REDUCE] {
+                parts.push(m.to_string());
+            }
+        }
+        ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
+        ShaderKind::TestField => {
+            parts.push(TEST_BINDINGS.to_string());
+            parts.push(instantiate(TEST_FIELD, "fq", "FQ"));
+            parts.push(instantiate(TEST_FIELD, "fr", "FR"));
+        }
+        ShaderKind::TestCurve => {
+            parts.push(TEST_BINDINGS.to_string());
+            parts.push(TEST_CURVE.to_string());
+        }
+    }
+    let src = parts.join("\n");
+    assert!(!src.contains("${"), "unsubstituted placeholder in {kind:?} shader");
+    src
+}

@@ -1,0 +1,86 @@
+//! Inputs for tests, benches and the CLI: seeded random bases and scalars, adversarial
+//! cases, and the exact inputs of the CUDA parity vectors.
+
+use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::{CurveGroup, PrimeGroup};
+use ark_ff::{BigInt, PrimeField, UniformRand};
+use ark_std::rand::{rngs::StdRng, SeedableRng};
+
+/// A deterministic RNG from a seed (print the seed on failure to reproduce a run).
+pub fn rng(seed: u64) -> StdRng {
+    StdRng::seed_from_u64(seed)
+}
+
+/// `n` random bases. Uses `distinct` random points repeated cyclically, built as
+/// multiples of the generator in one batch normalisation (fast for large n).
+pub fn random_bases(n: usize, distinct: usize, seed: u64) -> Vec<G1Affine> {
+    let mut r = rng(seed);
+    let k = distinct.clamp(1, n.max(1));
+    let g = G1Projective::generator();
+    let proj: Vec<G1Projective> = (0..k).map(|_| g * Fr::rand(&mut r)).collect();
+    let uniq = G1Projective::normalize_batch(&proj);
+    (0..n).map(|i| uniq[i % k]).collect()
+}
+
+/// `n` uniformly random scalars.
+pub fn random_scalars(n: usize, seed: u64) -> Vec<Fr> {
+    let mut r = rng(seed ^ 0x5eed_5ca1_a75e_ed00);
+    (0..n).map(|_| Fr::rand(&mut r)).collect()
+}
+
+/// SplitMix64, as the CUDA parity vectors define it.
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Seed of the CUDA parity vectors' scalars.
+pub const PARITY_SEED: u64 = 0xA5A5_A5A5_DEAD_BEEF;
+
+/// Scalar `i` of the CUDA parity vectors (see tests/data/README.md).
+pub fn parity_scalar(i: u64) -> Fr {
+    let mut w = [0u64; 4];
+    for (j, x) in w.iter_mut().enumerate() {
+        *x = splitmix64((4 * i + j as u64) ^ PARITY_SEED);
+    }
+    w[3] &= 0x3fff_ffff_ffff_ffff;
+    let r = Fr::MODULUS;
+    if BigInt(w) >= r {
+        w[3] &= 0x1fff_ffff_ffff_ffff;
+    }
+    Fr::from_bigint(BigInt(w)).expect("below the modulus by construction")
+}
+
+/// The parity vectors' bases from `bases-65536.bin` (64 bytes each: x, y as four
+/// little-endian u64 Montgomery limbs).
+///
+/// # Panics
+/// If `bytes` is not a multiple of 64 bytes or holds a point off the curve.
+pub fn parity_bases(bytes: &[u8]) -> Vec<G1Affine> {
+    assert_eq!(bytes.len() % 64, 0, "bases file must hold 64-byte points");
+    bytes
+        .chunks_exact(64)
+        .map(|c| {
+            let limb = |k: usize| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+            let x = ark_ff::Fp(BigInt([limb(0), limb(1), limb(2), limb(3)]), core::marker::PhantomData);
+            let y = ark_ff::Fp(BigInt([limb(4), limb(5), limb(6), limb(7)]), core::marker::PhantomData);
+            let p = G1Affine::new_unchecked(x, y);
+            assert!(p.is_on_curve(), "parity base off the curve");
+            p
+        })
+        .collect()
+}
+
+/// The CUDA parity inputs of size `n`: base i is `table[i mod len]`, scalar i as above.
+pub fn parity_inputs(table: &[G1Affine], n: usize) -> (Vec<G1Affine>, Vec<Fr>) {
+    let bases = (0..n).map(|i| table[i % table.len()]).collect();
+    let scalars = (0..n as u64).map(parity_scalar).collect();
+    (bases, scalars)
+}
+
+/// The straightforward sum of `s_i * P_i`, as a second reference beside arkworks' MSM.
+pub fn naive_msm(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+    bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
+}
