@@ -84,3 +84,56 @@ pub fn parity_inputs(table: &[G1Affine], n: usize) -> (Vec<G1Affine>, Vec<Fr>) {
 pub fn naive_msm(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
     bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
 }
+
+/// The CUDA parity vectors' bases file (65,536 points), embedded.
+pub const PARITY_BASES: &[u8] = include_bytes!("../tests/data/bases-65536.bin");
+/// The CUDA parity vectors' results (`logn x y`, canonical big-endian hex).
+pub const PARITY_RESULTS: &str = include_str!("../tests/data/results.txt");
+
+/// The expected affine result of the parity MSM of size 2^logn, if the vectors have it.
+pub fn parity_expected(logn: u32) -> Option<G1Affine> {
+    PARITY_RESULTS.lines().find_map(|line| {
+        let mut it = line.split_whitespace();
+        let lg: u32 = it.next()?.parse().ok()?;
+        if lg != logn {
+            return None;
+        }
+        let x = fq_from_hex(it.next()?)?;
+        let y = fq_from_hex(it.next()?)?;
+        Some(G1Affine::new_unchecked(x, y))
+    })
+}
+
+/// Sizes (log2) the parity vectors cover.
+pub fn parity_sizes() -> Vec<u32> {
+    PARITY_RESULTS.lines().filter_map(|l| l.split_whitespace().next()?.parse().ok()).collect()
+}
+
+fn fq_from_hex(h: &str) -> Option<ark_bn254::Fq> {
+    if h.len() != 64 {
+        return None;
+    }
+    let mut limbs = [0u64; 4];
+    for (k, limb) in limbs.iter_mut().enumerate() {
+        let lo = 64 - 16 * (k + 1);
+        *limb = u64::from_str_radix(&h[lo..lo + 16], 16).ok()?;
+    }
+    ark_bn254::Fq::from_bigint(BigInt(limbs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_ec::VariableBaseMSM;
+
+    #[test]
+    fn parity_vectors_decode_and_2_16_matches_arkworks() {
+        let table = parity_bases(PARITY_BASES);
+        assert_eq!(table.len(), 65536);
+        assert_eq!(parity_sizes(), vec![16, 18, 20, 22, 24, 26]);
+        let (b, s) = parity_inputs(&table, 1 << 16);
+        let want = parity_expected(16).expect("2^16 vector");
+        assert!(want.is_on_curve());
+        assert_eq!(G1Projective::msm(&b, &s).unwrap().into_affine(), want);
+    }
+}

@@ -1,0 +1,210 @@
+//! `bench`: MSM timings per device over a size range, each verified, beside arkworks on
+//! the CPU in the same run. Medians of repeats after a warm-up; input generation is
+//! outside the timed region.
+
+use ark_bn254::{G1Affine, G1Projective};
+use ark_ec::{CurveGroup, VariableBaseMSM};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Instant;
+use wgpu_msm::device::enumerate::Selection;
+use wgpu_msm::testing::{parity_bases, parity_expected, parity_inputs, PARITY_BASES};
+use wgpu_msm::{Device, Error, MsmConfig, Result};
+
+/// Arguments of `bench`.
+#[derive(clap::Args)]
+pub(crate) struct BenchArgs {
+    /// log2 sizes: an inclusive range `10..24` or a list `10,12,16`.
+    #[arg(long, default_value = "10,12,14,16")]
+    sizes: String,
+    /// Device selection, as WGPU_MSM_DEVICES (indices, name substrings, `cpu`).
+    #[arg(long)]
+    devices: Option<String>,
+    /// Multiply path.
+    #[arg(long, value_enum, default_value = "auto")]
+    arith: super::Arith,
+    /// Window bits (default: chosen per size).
+    #[arg(long)]
+    window: Option<u32>,
+    /// Timed repeats per (device, size, mode); the median is reported.
+    #[arg(long, default_value_t = 5)]
+    repeat: usize,
+    /// Largest log2 size at which arkworks is run for timing and verification; larger
+    /// sizes are verified against the CUDA parity vectors where they exist.
+    #[arg(long, default_value_t = 22)]
+    ark_max: u32,
+    /// Write records as JSON.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Write records as CSV.
+    #[arg(long)]
+    csv: Option<std::path::PathBuf>,
+}
+
+/// One measured (device, size, mode).
+#[derive(serde::Serialize)]
+struct Record {
+    date: String,
+    device: String,
+    backend: String,
+    driver: String,
+    arith: String,
+    mode: &'static str,
+    log2_n: u32,
+    n: usize,
+    window_bits: Option<u32>,
+    median_ms: f64,
+    min_ms: f64,
+    points_per_s: f64,
+    arkworks_ms: Option<f64>,
+    speedup: Option<f64>,
+    verified: bool,
+}
+
+fn parse_sizes(s: &str) -> Result<Vec<u32>> {
+    let bad = || Error::InvalidConfig(format!("bad --sizes {s:?}: use 10..24 or 10,12,16"));
+    if let Some((a, b)) = s.split_once("..") {
+        let a: u32 = a.trim().parse().map_err(|_| bad())?;
+        let b: u32 = b.trim_start_matches('=').trim().parse().map_err(|_| bad())?;
+        return Ok((a..=b).collect());
+    }
+    s.split(',').map(|t| t.trim().parse().map_err(|_| bad())).collect()
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn today() -> String {
+    let out = std::process::Command::new("date").arg("+%Y-%m-%d").output();
+    out.ok().and_then(|o| String::from_utf8(o.stdout).ok()).map_or_else(String::new, |s| s.trim().to_string())
+}
+
+/// Times `f` `repeat` times after one warm-up; returns (median ms, min ms, all results ok).
+fn time<F: FnMut() -> Result<G1Projective>>(repeat: usize, want: Option<&G1Affine>, mut f: F) -> Result<(f64, f64, bool)> {
+    let check = |r: &G1Projective| want.is_some_and(|w| r.into_affine() == *w);
+    let mut ok = check(&f()?);
+    let mut ms = Vec::with_capacity(repeat);
+    for _ in 0..repeat.max(1) {
+        let t = Instant::now();
+        let r = f()?;
+        ms.push(t.elapsed().as_secs_f64() * 1e3);
+        ok &= check(&r);
+    }
+    let min = ms.iter().copied().fold(f64::MAX, f64::min);
+    Ok((median(&mut ms), min, ok))
+}
+
+/// Runs the benchmark; returns whether every result verified.
+pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
+    let sizes = parse_sizes(&args.sizes)?;
+    let sel = args.devices.as_deref().map_or_else(Selection::from_env, Selection::parse);
+    let devices = Device::all_with(&sel, false)?;
+    super::list::print(&devices);
+    let table = parity_bases(PARITY_BASES);
+    let cfg = MsmConfig { arithmetic: args.arith.into(), window_bits: args.window, ..Default::default() };
+    let date = today();
+    let mut records = Vec::new();
+    let pb = ProgressBar::new((sizes.len() * (devices.len() + 1)) as u64);
+    pb.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+    for &lg in &sizes {
+        let n = 1usize << lg;
+        pb.set_message(format!("2^{lg}: inputs"));
+        let (bases, scalars) = parity_inputs(&table, n);
+        let (want, ark_ms) = if lg <= args.ark_max {
+            pb.set_message(format!("2^{lg}: arkworks"));
+            let mut ms = Vec::new();
+            let mut r = G1Projective::default();
+            for _ in 0..args.repeat.clamp(1, 3) {
+                let t = Instant::now();
+                r = G1Projective::msm(&bases, &scalars).map_err(|_| Error::InvalidConfig("arkworks msm".into()))?;
+                ms.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            (Some(r.into_affine()), Some(median(&mut ms)))
+        } else {
+            (parity_expected(lg), None)
+        };
+        pb.inc(1);
+        for d in &devices {
+            pb.set_message(format!("2^{lg}: {}", d.name()));
+            let info = d.info();
+            let path = d.resolve_arithmetic(cfg.arithmetic)?;
+            let resident = d.upload_bases(&bases)?;
+            let modes: [(&'static str, Box<dyn FnMut() -> Result<G1Projective>>); 2] = [
+                ("oneshot", Box::new(|| d.msm(&bases, &scalars, &cfg))),
+                ("resident", Box::new(|| d.msm_with(&resident, &scalars, &cfg))),
+            ];
+            for (mode, f) in modes {
+                let (med, min, ok) = time(args.repeat, want.as_ref(), f)?;
+                records.push(Record {
+                    date: date.clone(),
+                    device: info.name.clone(),
+                    backend: info.backend.clone(),
+                    driver: info.driver.clone(),
+                    arith: path.name().into(),
+                    mode,
+                    log2_n: lg,
+                    n,
+                    window_bits: args.window,
+                    median_ms: med,
+                    min_ms: min,
+                    points_per_s: n as f64 / (med / 1e3),
+                    arkworks_ms: ark_ms,
+                    speedup: ark_ms.map(|a| a / med),
+                    verified: ok,
+                });
+            }
+            pb.inc(1);
+        }
+    }
+    pb.finish_and_clear();
+    println!(
+        "\n{:<10} {:<28} {:<10} {:<9} {:>6} {:>11} {:>11} {:>12} {:>8} {:>8}",
+        "date", "device", "arith", "mode", "log n", "median ms", "min ms", "arkworks ms", "speedup", "verified"
+    );
+    for r in &records {
+        println!(
+            "{:<10} {:<28} {:<10} {:<9} {:>6} {:>11.2} {:>11.2} {:>12} {:>8} {:>8}",
+            r.date,
+            r.device.chars().take(28).collect::<String>(),
+            r.arith,
+            r.mode,
+            r.log2_n,
+            r.median_ms,
+            r.min_ms,
+            r.arkworks_ms.map_or("-".into(), |a| format!("{a:.1}")),
+            r.speedup.map_or("-".into(), |s| format!("{s:.1}x")),
+            r.verified
+        );
+    }
+    if let Some(p) = &args.json {
+        let s = serde_json::to_string_pretty(&records).map_err(|e| Error::InvalidConfig(e.to_string()))?;
+        std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;
+    }
+    if let Some(p) = &args.csv {
+        let mut s = String::from("date,device,backend,arith,mode,log2_n,median_ms,min_ms,points_per_s,arkworks_ms,speedup,verified\n");
+        for r in &records {
+            s += &format!(
+                "{},{},{},{},{},{},{:.3},{:.3},{:.0},{},{},{}\n",
+                r.date,
+                r.device.replace(',', ";"),
+                r.backend,
+                r.arith,
+                r.mode,
+                r.log2_n,
+                r.median_ms,
+                r.min_ms,
+                r.points_per_s,
+                r.arkworks_ms.map_or(String::new(), |a| format!("{a:.3}")),
+                r.speedup.map_or(String::new(), |a| format!("{a:.3}")),
+                r.verified
+            );
+        }
+        std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;
+    }
+    let all_ok = records.iter().all(|r| r.verified);
+    if !all_ok {
+        println!("VERIFICATION FAILED");
+    }
+    Ok(all_ok)
+}

@@ -1,0 +1,67 @@
+//! The main job (run and verify an MSM on each device) and the CUDA parity check.
+
+use ark_bn254::G1Projective;
+use ark_ec::{CurveGroup, VariableBaseMSM};
+use std::time::Instant;
+use wgpu_msm::testing::{parity_bases, parity_expected, parity_inputs, PARITY_BASES};
+use wgpu_msm::{Arithmetic, Device, MsmConfig, Result};
+
+/// Lists devices, runs one MSM of 2^log_size on each and checks it against arkworks.
+pub(crate) fn main_job(log_size: u32) -> Result<bool> {
+    let devices = Device::all()?;
+    super::list::print(&devices);
+    let n = 1usize << log_size;
+    let table = parity_bases(PARITY_BASES);
+    let (bases, scalars) = parity_inputs(&table, n);
+    let t = Instant::now();
+    let want = G1Projective::msm(&bases, &scalars).map_err(|_| wgpu_msm::Error::LengthMismatch {
+        bases: bases.len(),
+        scalars: scalars.len(),
+    })?;
+    let ark_ms = t.elapsed().as_secs_f64() * 1e3;
+    println!("\nMSM of 2^{log_size} points, verified against arkworks ({ark_ms:.1} ms on the CPU):");
+    println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
+    let mut all_ok = true;
+    for d in &devices {
+        let cfg = MsmConfig::default();
+        let t = Instant::now();
+        let got = d.msm(&bases, &scalars, &cfg);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let ok = matches!(&got, Ok(g) if *g == want);
+        if let Err(e) = &got {
+            eprintln!("{d:?}: {e}");
+        }
+        all_ok &= ok;
+        println!("{:<40} {:>12.1} {:>10}", format!("#{} {}", d.index(), d.name()), ms, ok);
+    }
+    println!("{}", if all_ok { "all verified" } else { "VERIFICATION FAILED" });
+    Ok(all_ok)
+}
+
+/// Checks every device against the CUDA parity vectors at `sizes` (log2).
+pub(crate) fn parity(sizes: &[u32], arith: Arithmetic) -> Result<bool> {
+    let devices = Device::all()?;
+    let table = parity_bases(PARITY_BASES);
+    let mut all_ok = true;
+    println!("{:<40} {:>6} {:>12} {:>8}", "device", "log n", "time (ms)", "match");
+    for &lg in sizes {
+        let Some(want) = parity_expected(lg) else {
+            eprintln!("no CUDA vector for 2^{lg}");
+            all_ok = false;
+            continue;
+        };
+        let (bases, scalars) = parity_inputs(&table, 1 << lg);
+        for d in &devices {
+            let t = Instant::now();
+            let got = d.msm(&bases, &scalars, &MsmConfig::with_arithmetic(arith));
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            let ok = matches!(&got, Ok(g) if g.into_affine() == want);
+            if let Err(e) = &got {
+                eprintln!("{d:?}: {e}");
+            }
+            all_ok &= ok;
+            println!("{:<40} {:>6} {:>12.1} {:>8}", format!("#{} {}", d.index(), d.name()), lg, ms, ok);
+        }
+    }
+    Ok(all_ok)
+}

@@ -1,0 +1,37 @@
+//! `list`: one row per selected device.
+
+use wgpu_msm::Device;
+
+/// Prints the device table.
+pub(crate) fn print(devices: &[Device]) {
+    println!(
+        "{:<3} {:<34} {:<7} {:<13} {:>11} {:>11} {:<6} {:<8}",
+        "#", "name", "backend", "type", "max buffer", "max binding", "int64", "subgroup"
+    );
+    for d in devices {
+        let i = d.info();
+        println!(
+            "{:<3} {:<34} {:<7} {:<13} {:>8} MiB {:>8} MiB {:<6} {:<8}",
+            i.index,
+            truncate(&i.name, 34),
+            i.backend,
+            i.device_type,
+            i.max_buffer_size >> 20,
+            i.max_storage_binding >> 20,
+            yes(i.shader_int64),
+            yes(i.subgroup)
+        );
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
