@@ -1,5 +1,6 @@
 // Requires: prelude (LIMBS). Multi-precision unsigned integers on 32-bit limbs,
-// least significant limb first.
+// least significant limb first. Limb loops are unrolled by the builder (`@unroll`), so
+// every index is a constant and values stay in registers.
 
 alias Big = array<u32, LIMBS>;
 
@@ -13,12 +14,14 @@ struct BigCarry {
 fn big_add(a: Big, b: Big) -> BigCarry {
     var r: Big;
     var c = 0u;
-    for (var i = 0u; i < LIMBS; i++) {
+    // @unroll i LIMBS
+    {
         let s = a[i] + b[i];
         let s2 = s + c;
         r[i] = s2;
         c = select(0u, 1u, s < a[i]) + select(0u, 1u, s2 < s);
     }
+    // @end
     return BigCarry(r, c);
 }
 
@@ -26,40 +29,56 @@ fn big_add(a: Big, b: Big) -> BigCarry {
 fn big_sub(a: Big, b: Big) -> BigCarry {
     var r: Big;
     var borrow = 0u;
-    for (var i = 0u; i < LIMBS; i++) {
+    // @unroll i LIMBS
+    {
         let d = a[i] - b[i];
         let d2 = d - borrow;
         r[i] = d2;
         borrow = select(0u, 1u, a[i] < b[i]) + select(0u, 1u, d < borrow);
     }
+    // @end
     return BigCarry(r, borrow);
 }
 
 /// a >= b.
 fn big_gte(a: Big, b: Big) -> bool {
-    for (var k = 0u; k < LIMBS; k++) {
+    var gt = false;
+    var lt = false;
+    // From the top limb down: the first differing limb decides.
+    // @unroll k LIMBS
+    {
         let i = LIMBS - 1u - k;
-        if (a[i] != b[i]) {
-            return a[i] > b[i];
-        }
+        let undecided = !gt && !lt;
+        gt = gt || (undecided && a[i] > b[i]);
+        lt = lt || (undecided && a[i] < b[i]);
     }
-    return true;
+    // @end
+    return !lt;
 }
 
 /// a == 0.
 fn big_is_zero(a: Big) -> bool {
     var acc = 0u;
-    for (var i = 0u; i < LIMBS; i++) {
-        acc |= a[i];
-    }
+    // @unroll i LIMBS
+    acc |= a[i];
+    // @end
     return acc == 0u;
 }
 
 /// a == b.
 fn big_eq(a: Big, b: Big) -> bool {
     var acc = 0u;
-    for (var i = 0u; i < LIMBS; i++) {
-        acc |= a[i] ^ b[i];
-    }
+    // @unroll i LIMBS
+    acc |= a[i] ^ b[i];
+    // @end
     return acc == 0u;
+}
+
+/// Limb i of a (0 when i >= LIMBS), without dynamic indexing.
+fn big_limb(a: Big, i: u32) -> u32 {
+    var r = 0u;
+    // @unroll k LIMBS
+    r = select(r, a[k], i == k);
+    // @end
+    return r;
 }

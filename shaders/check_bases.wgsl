@@ -11,10 +11,10 @@ fn check_bases(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workg
         return;
     }
     var a: Affine;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         a.x[k] = check_points[16u * i + k];
         a.y[k] = check_points[16u * i + LIMBS + k];
-    }
+    // @end
     if (!affine_on_curve(a)) {
         atomicMin(&check_flag[0], i);
     }

@@ -49,32 +49,37 @@ fn ${F}_double(a: Big) -> Big {
 /// Montgomery product a * b * R^-1 mod p (CIOS, one reduction step per limb of b).
 fn ${F}_mul(a: Big, b: Big) -> Big {
     var t: array<u32, LIMBS_PLUS_2>;
-    for (var i = 0u; i < LIMBS; i++) {
+    // @unroll i LIMBS
+    {
         var c = 0u;
-        for (var j = 0u; j < LIMBS; j++) {
+        // @unroll j LIMBS
+        {
             let r = mac(t[j], a[j], b[i], c);
             t[j] = r.x;
             c = r.y;
         }
+        // @end
         let s = t[LIMBS] + c;
         t[LIMBS + 1u] = select(0u, 1u, s < c);
         t[LIMBS] = s;
         let m = t[0] * ${FC}_INV;
-        var r = mac(t[0], m, ${FC}_P[0], 0u);
-        c = r.y;
-        for (var j = 1u; j < LIMBS; j++) {
-            r = mac(t[j], m, ${FC}_P[j], c);
-            t[j - 1u] = r.x;
+        c = mac(t[0], m, ${FC}_P[0], 0u).y;
+        // @unroll j LIMBS_MINUS_1
+        {
+            let r = mac(t[j + 1u], m, ${FC}_P[j + 1u], c);
+            t[j] = r.x;
             c = r.y;
         }
+        // @end
         let s2 = t[LIMBS] + c;
         t[LIMBS - 1u] = s2;
         t[LIMBS] = t[LIMBS + 1u] + select(0u, 1u, s2 < c);
     }
+    // @end
     var out: Big;
-    for (var i = 0u; i < LIMBS; i++) {
-        out[i] = t[i];
-    }
+    // @unroll i LIMBS
+    out[i] = t[i];
+    // @end
     let d = big_sub(out, ${FC}_P);
     if (t[LIMBS] != 0u || d.carry == 0u) {
         return d.v;

@@ -42,10 +42,10 @@ fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
 /// Base i.
 fn load_base(i: u32) -> Affine {
     var a: Affine;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         a.x[k] = bases[16u * i + k];
         a.y[k] = bases[16u * i + LIMBS + k];
-    }
+    // @end
     return a;
 }
 
@@ -53,24 +53,24 @@ fn load_base(i: u32) -> Affine {
 fn load_point(i: u32) -> Xyzz {
     var p: Xyzz;
     let o = POINT_WORDS * i;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         p.x[k] = scratch[o + k];
         p.y[k] = scratch[o + LIMBS + k];
         p.zz[k] = scratch[o + 2u * LIMBS + k];
         p.zzz[k] = scratch[o + 3u * LIMBS + k];
-    }
+    // @end
     return p;
 }
 
 /// Stores p as scratch point i.
 fn store_point(i: u32, p: Xyzz) {
     let o = POINT_WORDS * i;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         scratch[o + k] = p.x[k];
         scratch[o + LIMBS + k] = p.y[k];
         scratch[o + 2u * LIMBS + k] = p.zz[k];
         scratch[o + 3u * LIMBS + k] = p.zzz[k];
-    }
+    // @end
 }
 
 /// Index of the first chunk partial in scratch.

@@ -11,9 +11,9 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
         return;
     }
     var s: Big;
-    for (var k = 0u; k < LIMBS; k++) {
-        s[k] = scalars[LIMBS * i + k];
-    }
+    // @unroll k LIMBS
+    s[k] = scalars[LIMBS * i + k];
+    // @end
     s = fr_from_mont(s);
     let c = params.window_bits;
     let full = 1u << c;
@@ -24,12 +24,9 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
         let bit = w * c;
         let limb = bit / 32u;
         let sh = bit % 32u;
-        var v = 0u;
-        if (limb < LIMBS) {
-            v = s[limb] >> sh;
-            if (sh + c > 32u && limb + 1u < LIMBS) {
-                v |= s[limb + 1u] << (32u - sh);
-            }
+        var v = big_limb(s, limb) >> sh;
+        if (sh + c > 32u) {
+            v |= big_limb(s, limb + 1u) << (32u - sh);
         }
         v &= mask;
         let d = v + carry;

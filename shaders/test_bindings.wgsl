@@ -7,24 +7,24 @@
 /// Element i (LIMBS words) of buffer ta.
 fn ta_big(i: u32, word: u32) -> Big {
     var r: Big;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         r[k] = ta[word * i + k];
-    }
+    // @end
     return r;
 }
 
 /// Element i of buffer tb.
 fn tb_big(i: u32, word: u32) -> Big {
     var r: Big;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         r[k] = tb[word * i + k];
-    }
+    // @end
     return r;
 }
 
 /// Writes v at word offset o of the output.
 fn tout_big(o: u32, v: Big) {
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         tout[o + k] = v[k];
-    }
+    // @end
 }

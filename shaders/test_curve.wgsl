@@ -9,19 +9,19 @@ fn test_curve_count() -> u32 {
 
 fn ta_affine(i: u32) -> Affine {
     var a: Affine;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         a.x[k] = ta[16u * i + k];
         a.y[k] = ta[16u * i + LIMBS + k];
-    }
+    // @end
     return a;
 }
 
 fn tb_affine(i: u32) -> Affine {
     var a: Affine;
-    for (var k = 0u; k < LIMBS; k++) {
+    // @unroll k LIMBS
         a.x[k] = tb[16u * i + k];
         a.y[k] = tb[16u * i + LIMBS + k];
-    }
+    // @end
     return a;
 }
 

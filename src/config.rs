@@ -44,11 +44,17 @@ pub struct MsmConfig {
     /// Cap on the bytes the library may allocate on the device for this MSM's working
     /// buffers (not counting resident bases); `None` means the device's limits.
     pub memory_budget: Option<u64>,
+    /// Record per-stage GPU times with timestamp queries (where the device has them);
+    /// read them with [`crate::Device::last_profile`].
+    pub profile: bool,
 }
 
 impl MsmConfig {
     /// A config forcing the given arithmetic.
     pub fn with_arithmetic(arithmetic: Arithmetic) -> Self {
-        MsmConfig { arithmetic, ..Default::default() }
+        MsmConfig {
+            arithmetic,
+            ..Default::default()
+        }
     }
 }

@@ -41,21 +41,24 @@ pub(crate) struct Kernels {
 impl Kernels {
     /// Compiles `source` and builds one pipeline per entry point, inside a validation
     /// scope so that a shader error becomes [`Error::Shader`] naming the entry point.
+    /// `trusted` drops wgpu's injected bounds checks (see [`module`]).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn build(
         device: &wgpu::Device,
         label: &str,
         source: &str,
+        trusted: bool,
         entries: &[wgpu::BindGroupLayoutEntry],
         entry_points: &[String],
         cache: Option<&wgpu::PipelineCache>,
     ) -> Result<Kernels> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some(label),
-            source: wgpu::ShaderSource::Wgsl(source.into()),
-        });
+        let module = module(device, label, source, trusted);
         if let Some(e) = pollster::block_on(scope.pop()) {
-            return Err(Error::Shader { entry: label.to_string(), message: e.to_string() });
+            return Err(Error::Shader {
+                entry: label.to_string(),
+                message: e.to_string(),
+            });
         }
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some(label),
@@ -79,7 +82,10 @@ impl Kernels {
                 cache,
             });
             if let Some(e) = pollster::block_on(scope.pop()) {
-                return Err(Error::Shader { entry: name, message: e.to_string() });
+                return Err(Error::Shader {
+                    entry: name,
+                    message: e.to_string(),
+                });
             }
             pipelines.push((ep.clone(), p));
         }
@@ -95,6 +101,29 @@ impl Kernels {
             .find(|(n, _)| n == name)
             .unwrap_or_else(|| panic!("no kernel named {name}"))
             .1
+    }
+}
+
+/// Whether bounds checks stay on in trusted kernels too (`WGPU_MSM_BOUNDS_CHECKS=1`).
+fn force_checks() -> bool {
+    std::env::var("WGPU_MSM_BOUNDS_CHECKS").is_ok_and(|v| v == "1")
+}
+
+/// Creates a shader module. `trusted` modules run without wgpu's injected bounds checks:
+/// the MSM kernels guard every index against the sizes they are given, and the checks
+/// cost registers and instructions in the innermost loops.
+fn module(device: &wgpu::Device, label: &str, source: &str, trusted: bool) -> wgpu::ShaderModule {
+    let desc = wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    };
+    if trusted && !force_checks() {
+        // SAFETY: the MSM kernels index only within the bounds their parameters give
+        // (every thread checks its index against n, the window count and the sorted
+        // totals), which the host sizes the buffers for; see msm/plan.rs.
+        unsafe { device.create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked()) }
+    } else {
+        device.create_shader_module(desc)
     }
 }
 
@@ -117,10 +146,16 @@ pub(crate) fn create_buffer(
     let verr = pollster::block_on(vscope.pop());
     let oom = pollster::block_on(scope.pop());
     if oom.is_some() {
-        return Err(Error::OutOfMemory { requested: size, available: device.limits().max_buffer_size });
+        return Err(Error::OutOfMemory {
+            requested: size,
+            available: device.limits().max_buffer_size,
+        });
     }
     if let Some(e) = verr {
-        return Err(Error::Gpu { context: label.to_string(), message: e.to_string() });
+        return Err(Error::Gpu {
+            context: label.to_string(),
+            message: e.to_string(),
+        });
     }
     Ok(buf)
 }
@@ -147,9 +182,10 @@ pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<V
         None => return Err(Error::Cancelled),
     }
     let words = {
-        let view = staging
-            .get_mapped_range(..)
-            .map_err(|e| Error::Gpu { context: "readback".into(), message: e.to_string() })?;
+        let view = staging.get_mapped_range(..).map_err(|e| Error::Gpu {
+            context: "readback".into(),
+            message: e.to_string(),
+        })?;
         bytemuck::cast_slice::<u8, u32>(&view).to_vec()
     };
     staging.unmap();
@@ -161,7 +197,10 @@ pub(crate) fn checked<T>(device: &wgpu::Device, context: &str, f: impl FnOnce() 
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let out = f();
     match pollster::block_on(scope.pop()) {
-        Some(e) => Err(Error::Gpu { context: context.to_string(), message: e.to_string() }),
+        Some(e) => Err(Error::Gpu {
+            context: context.to_string(),
+            message: e.to_string(),
+        }),
         None => Ok(out),
     }
 }

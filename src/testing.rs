@@ -63,9 +63,16 @@ pub fn parity_bases(bytes: &[u8]) -> Vec<G1Affine> {
     bytes
         .chunks_exact(64)
         .map(|c| {
-            let limb = |k: usize| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().expect("8 bytes"));
-            let x = ark_ff::Fp(BigInt([limb(0), limb(1), limb(2), limb(3)]), core::marker::PhantomData);
-            let y = ark_ff::Fp(BigInt([limb(4), limb(5), limb(6), limb(7)]), core::marker::PhantomData);
+            let limb =
+                |k: usize| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+            let x = ark_ff::Fp(
+                BigInt([limb(0), limb(1), limb(2), limb(3)]),
+                core::marker::PhantomData,
+            );
+            let y = ark_ff::Fp(
+                BigInt([limb(4), limb(5), limb(6), limb(7)]),
+                core::marker::PhantomData,
+            );
             let p = G1Affine::new_unchecked(x, y);
             assert!(p.is_on_curve(), "parity base off the curve");
             p
@@ -106,7 +113,10 @@ pub fn parity_expected(logn: u32) -> Option<G1Affine> {
 
 /// Sizes (log2) the parity vectors cover.
 pub fn parity_sizes() -> Vec<u32> {
-    PARITY_RESULTS.lines().filter_map(|l| l.split_whitespace().next()?.parse().ok()).collect()
+    PARITY_RESULTS
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect()
 }
 
 fn fq_from_hex(h: &str) -> Option<ark_bn254::Fq> {

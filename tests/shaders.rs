@@ -7,15 +7,26 @@ use wgpu_msm::MulPath;
 
 fn check(kind: ShaderKind, path: MulPath) {
     let src = source(kind, path);
-    let module = naga::front::wgsl::parse_str(&src)
-        .unwrap_or_else(|e| panic!("{kind:?}/{}: parse error:\n{}", path.name(), e.emit_to_string(&src)));
+    let module = naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| {
+        panic!(
+            "{kind:?}/{}: parse error:\n{}",
+            path.name(),
+            e.emit_to_string(&src)
+        )
+    });
     let caps = match path {
         MulPath::Wide64 => naga::valid::Capabilities::SHADER_INT64,
         MulPath::Portable32 => naga::valid::Capabilities::empty(),
     };
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
         .validate(&module)
-        .unwrap_or_else(|e| panic!("{kind:?}/{}: invalid:\n{}", path.name(), e.emit_to_string(&src)));
+        .unwrap_or_else(|e| {
+            panic!(
+                "{kind:?}/{}: invalid:\n{}",
+                path.name(),
+                e.emit_to_string(&src)
+            )
+        });
     for ep in kind.entry_points() {
         assert!(
             module.entry_points.iter().any(|e| e.name == ep),
@@ -24,7 +35,10 @@ fn check(kind: ShaderKind, path: MulPath) {
     }
     naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
         .unwrap_or_else(|e| panic!("{kind:?}/{}: SPIR-V: {e}", path.name()));
-    let msl_opts = naga::back::msl::Options { lang_version: (2, 4), ..Default::default() };
+    let msl_opts = naga::back::msl::Options {
+        lang_version: (2, 4),
+        ..Default::default()
+    };
     naga::back::msl::write_string(&module, &info, &msl_opts, &Default::default())
         .unwrap_or_else(|e| panic!("{kind:?}/{}: MSL: {e}", path.name()));
     let hlsl_opts = naga::back::hlsl::Options {
@@ -53,9 +67,12 @@ fn portable32_uses_no_64_bit_integers() {
         let src = source(kind, MulPath::Portable32);
         assert!(!src.contains("u64"), "{kind:?} portable32 mentions u64");
         let module = naga::front::wgsl::parse_str(&src).unwrap();
-        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty())
-            .validate(&module)
-            .expect("portable32 must validate without SHADER_INT64");
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::empty(),
+        )
+        .validate(&module)
+        .expect("portable32 must validate without SHADER_INT64");
     }
 }
 
@@ -63,7 +80,11 @@ fn portable32_uses_no_64_bit_integers() {
 fn generated_constants_match_arkworks() {
     let src = source(ShaderKind::Msm, MulPath::Portable32);
     // BN254 base field modulus, least significant 32-bit limb first.
-    assert!(src.contains("const FQ_P = Big(0xd87cfd47u, 0x3c208c16u"), "{}", &src[..600]);
+    assert!(
+        src.contains("const FQ_P = Big(0xd87cfd47u, 0x3c208c16u"),
+        "{}",
+        &src[..600]
+    );
     assert!(src.contains("const FR_P = Big(0xf0000001u, 0x43e1f593u"));
     assert!(!src.contains("${"));
 }

@@ -32,6 +32,9 @@ pub(crate) struct BenchArgs {
     /// sizes are verified against the CUDA parity vectors where they exist.
     #[arg(long, default_value_t = 22)]
     ark_max: u32,
+    /// Also print a per-stage profile (timestamp queries) of one run per (device, size).
+    #[arg(long)]
+    profile: bool,
     /// Write records as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -39,6 +42,9 @@ pub(crate) struct BenchArgs {
     #[arg(long)]
     csv: Option<std::path::PathBuf>,
 }
+
+/// One timed way of running the MSM.
+type MsmFn<'a> = Box<dyn FnMut() -> Result<G1Projective> + 'a>;
 
 /// One measured (device, size, mode).
 #[derive(serde::Serialize)]
@@ -64,10 +70,16 @@ fn parse_sizes(s: &str) -> Result<Vec<u32>> {
     let bad = || Error::InvalidConfig(format!("bad --sizes {s:?}: use 10..24 or 10,12,16"));
     if let Some((a, b)) = s.split_once("..") {
         let a: u32 = a.trim().parse().map_err(|_| bad())?;
-        let b: u32 = b.trim_start_matches('=').trim().parse().map_err(|_| bad())?;
+        let b: u32 = b
+            .trim_start_matches('=')
+            .trim()
+            .parse()
+            .map_err(|_| bad())?;
         return Ok((a..=b).collect());
     }
-    s.split(',').map(|t| t.trim().parse().map_err(|_| bad())).collect()
+    s.split(',')
+        .map(|t| t.trim().parse().map_err(|_| bad()))
+        .collect()
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -77,11 +89,17 @@ fn median(v: &mut [f64]) -> f64 {
 
 fn today() -> String {
     let out = std::process::Command::new("date").arg("+%Y-%m-%d").output();
-    out.ok().and_then(|o| String::from_utf8(o.stdout).ok()).map_or_else(String::new, |s| s.trim().to_string())
+    out.ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(String::new, |s| s.trim().to_string())
 }
 
 /// Times `f` `repeat` times after one warm-up; returns (median ms, min ms, all results ok).
-fn time<F: FnMut() -> Result<G1Projective>>(repeat: usize, want: Option<&G1Affine>, mut f: F) -> Result<(f64, f64, bool)> {
+fn time<F: FnMut() -> Result<G1Projective>>(
+    repeat: usize,
+    want: Option<&G1Affine>,
+    mut f: F,
+) -> Result<(f64, f64, bool)> {
     let check = |r: &G1Projective| want.is_some_and(|w| r.into_affine() == *w);
     let mut ok = check(&f()?);
     let mut ms = Vec::with_capacity(repeat);
@@ -98,15 +116,26 @@ fn time<F: FnMut() -> Result<G1Projective>>(repeat: usize, want: Option<&G1Affin
 /// Runs the benchmark; returns whether every result verified.
 pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     let sizes = parse_sizes(&args.sizes)?;
-    let sel = args.devices.as_deref().map_or_else(Selection::from_env, Selection::parse);
+    let sel = args
+        .devices
+        .as_deref()
+        .map_or_else(Selection::from_env, Selection::parse);
     let devices = Device::all_with(&sel, false)?;
     super::list::print(&devices);
     let table = parity_bases(PARITY_BASES);
-    let cfg = MsmConfig { arithmetic: args.arith.into(), window_bits: args.window, ..Default::default() };
+    let cfg = MsmConfig {
+        arithmetic: args.arith.into(),
+        window_bits: args.window,
+        ..Default::default()
+    };
     let date = today();
     let mut records = Vec::new();
+    let mut profiles = Vec::new();
     let pb = ProgressBar::new((sizes.len() * (devices.len() + 1)) as u64);
-    pb.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
     for &lg in &sizes {
         let n = 1usize << lg;
         pb.set_message(format!("2^{lg}: inputs"));
@@ -117,7 +146,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let mut r = G1Projective::default();
             for _ in 0..args.repeat.clamp(1, 3) {
                 let t = Instant::now();
-                r = G1Projective::msm(&bases, &scalars).map_err(|_| Error::InvalidConfig("arkworks msm".into()))?;
+                r = G1Projective::msm(&bases, &scalars)
+                    .map_err(|_| Error::InvalidConfig("arkworks msm".into()))?;
                 ms.push(t.elapsed().as_secs_f64() * 1e3);
             }
             (Some(r.into_affine()), Some(median(&mut ms)))
@@ -130,9 +160,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let info = d.info();
             let path = d.resolve_arithmetic(cfg.arithmetic)?;
             let resident = d.upload_bases(&bases)?;
-            let modes: [(&'static str, Box<dyn FnMut() -> Result<G1Projective>>); 2] = [
+            let modes: [(&'static str, MsmFn); 2] = [
                 ("oneshot", Box::new(|| d.msm(&bases, &scalars, &cfg))),
-                ("resident", Box::new(|| d.msm_with(&resident, &scalars, &cfg))),
+                (
+                    "resident",
+                    Box::new(|| d.msm_with(&resident, &scalars, &cfg)),
+                ),
             ];
             for (mode, f) in modes {
                 let (med, min, ok) = time(args.repeat, want.as_ref(), f)?;
@@ -154,13 +187,53 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     verified: ok,
                 });
             }
+            if args.profile {
+                let pcfg = MsmConfig {
+                    profile: true,
+                    ..cfg.clone()
+                };
+                let _ = d.msm_with(&resident, &scalars, &pcfg)?;
+                if let Some(p) = d.last_profile() {
+                    profiles.push((info.name.clone(), lg, p));
+                }
+            }
             pb.inc(1);
         }
     }
     pb.finish_and_clear();
+    if !profiles.is_empty() {
+        println!(
+            "\nper-stage profile, resident bases (ms; device stages from timestamp queries)\n{:<28} {:>5} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8}",
+            "device", "log n", "upload", "decompose", "scan", "scatter", "accumulate", "reduce", "combine", "total"
+        );
+        for (name, lg, p) in &profiles {
+            println!(
+                "{:<28} {:>5} {:>8.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>8.2} {:>8.2} {:>8.2}",
+                name.chars().take(28).collect::<String>(),
+                lg,
+                p.upload_ms,
+                p.decompose_ms,
+                p.scan_ms,
+                p.scatter_ms,
+                p.accumulate_ms,
+                p.reduce_ms,
+                p.combine_ms,
+                p.total_ms
+            );
+        }
+    }
     println!(
         "\n{:<10} {:<28} {:<10} {:<9} {:>6} {:>11} {:>11} {:>12} {:>8} {:>8}",
-        "date", "device", "arith", "mode", "log n", "median ms", "min ms", "arkworks ms", "speedup", "verified"
+        "date",
+        "device",
+        "arith",
+        "mode",
+        "log n",
+        "median ms",
+        "min ms",
+        "arkworks ms",
+        "speedup",
+        "verified"
     );
     for r in &records {
         println!(
@@ -178,7 +251,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         );
     }
     if let Some(p) = &args.json {
-        let s = serde_json::to_string_pretty(&records).map_err(|e| Error::InvalidConfig(e.to_string()))?;
+        let s = serde_json::to_string_pretty(&records)
+            .map_err(|e| Error::InvalidConfig(e.to_string()))?;
         std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;
     }
     if let Some(p) = &args.csv {

@@ -14,12 +14,15 @@ pub(crate) fn main_job(log_size: u32) -> Result<bool> {
     let table = parity_bases(PARITY_BASES);
     let (bases, scalars) = parity_inputs(&table, n);
     let t = Instant::now();
-    let want = G1Projective::msm(&bases, &scalars).map_err(|_| wgpu_msm::Error::LengthMismatch {
-        bases: bases.len(),
-        scalars: scalars.len(),
-    })?;
+    let want =
+        G1Projective::msm(&bases, &scalars).map_err(|_| wgpu_msm::Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: scalars.len(),
+        })?;
     let ark_ms = t.elapsed().as_secs_f64() * 1e3;
-    println!("\nMSM of 2^{log_size} points, verified against arkworks ({ark_ms:.1} ms on the CPU):");
+    println!(
+        "\nMSM of 2^{log_size} points, verified against arkworks ({ark_ms:.1} ms on the CPU):"
+    );
     println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
     let mut all_ok = true;
     for d in &devices {
@@ -32,9 +35,21 @@ pub(crate) fn main_job(log_size: u32) -> Result<bool> {
             eprintln!("{d:?}: {e}");
         }
         all_ok &= ok;
-        println!("{:<40} {:>12.1} {:>10}", format!("#{} {}", d.index(), d.name()), ms, ok);
+        println!(
+            "{:<40} {:>12.1} {:>10}",
+            format!("#{} {}", d.index(), d.name()),
+            ms,
+            ok
+        );
     }
-    println!("{}", if all_ok { "all verified" } else { "VERIFICATION FAILED" });
+    println!(
+        "{}",
+        if all_ok {
+            "all verified"
+        } else {
+            "VERIFICATION FAILED"
+        }
+    );
     Ok(all_ok)
 }
 
@@ -43,7 +58,10 @@ pub(crate) fn parity(sizes: &[u32], arith: Arithmetic) -> Result<bool> {
     let devices = Device::all()?;
     let table = parity_bases(PARITY_BASES);
     let mut all_ok = true;
-    println!("{:<40} {:>6} {:>12} {:>8}", "device", "log n", "time (ms)", "match");
+    println!(
+        "{:<40} {:>6} {:>12} {:>8}",
+        "device", "log n", "time (ms)", "match"
+    );
     for &lg in sizes {
         let Some(want) = parity_expected(lg) else {
             eprintln!("no CUDA vector for 2^{lg}");
@@ -60,7 +78,13 @@ pub(crate) fn parity(sizes: &[u32], arith: Arithmetic) -> Result<bool> {
                 eprintln!("{d:?}: {e}");
             }
             all_ok &= ok;
-            println!("{:<40} {:>6} {:>12.1} {:>8}", format!("#{} {}", d.index(), d.name()), lg, ms, ok);
+            println!(
+                "{:<40} {:>6} {:>12.1} {:>8}",
+                format!("#{} {}", d.index(), d.name()),
+                lg,
+                ms,
+                ok
+            );
         }
     }
     Ok(all_ok)

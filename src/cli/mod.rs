@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use wgpu_msm::{Arithmetic, Device, Result};
 
 #[derive(Parser)]
-#[command(name = "wgpu-msm", version, about = "BN254 MSM on every GPU through wgpu")]
+#[command(
+    name = "wgpu-msm",
+    version,
+    about = "BN254 MSM on every GPU through wgpu"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -5,7 +5,12 @@ use std::time::Instant;
 use wgpu_msm::{Device, Result};
 
 fn buffer(d: &Device, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
-    d.wgpu_device().create_buffer(&wgpu::BufferDescriptor { label: Some("transfer"), size, usage, mapped_at_creation: false })
+    d.wgpu_device().create_buffer(&wgpu::BufferDescriptor {
+        label: Some("transfer"),
+        size,
+        usage,
+        mapped_at_creation: false,
+    })
 }
 
 fn wait(d: &Device) {
@@ -42,21 +47,33 @@ pub(crate) fn run(mib: u64) -> Result<bool> {
     let devices = Device::all()?;
     let size = mib << 20;
     let data: Vec<u8> = (0..size).map(|i| (i * 2654435761 % 251) as u8).collect();
-    let use_dst = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
+    let use_dst =
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
     let use_map = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-    let bufs: Vec<(wgpu::Buffer, wgpu::Buffer)> =
-        devices.iter().map(|d| (buffer(d, size, use_dst), buffer(d, size, use_map))).collect();
+    let bufs: Vec<(wgpu::Buffer, wgpu::Buffer)> = devices
+        .iter()
+        .map(|d| (buffer(d, size, use_dst), buffer(d, size, use_map)))
+        .collect();
     let gbs = |secs: f64| size as f64 / secs / 1e9;
     println!("{mib} MiB per transfer");
     println!("{:<36} {:>12} {:>12}", "device", "H2D GB/s", "D2H GB/s");
     let mut ok = true;
     for (d, (buf, staging)) in devices.iter().zip(&bufs) {
         upload(d, buf, &data); // warm-up
-        let h2d = (0..3).map(|_| upload(d, buf, &data)).fold(f64::MAX, f64::min);
+        let h2d = (0..3)
+            .map(|_| upload(d, buf, &data))
+            .fold(f64::MAX, f64::min);
         let mut back = Vec::new();
-        let d2h = (0..3).map(|_| download(d, buf, staging, &mut back)).fold(f64::MAX, f64::min);
+        let d2h = (0..3)
+            .map(|_| download(d, buf, staging, &mut back))
+            .fold(f64::MAX, f64::min);
         ok &= back == data;
-        println!("{:<36} {:>12.2} {:>12.2}", format!("#{} {}", d.index(), d.name()), gbs(h2d), gbs(d2h));
+        println!(
+            "{:<36} {:>12.2} {:>12.2}",
+            format!("#{} {}", d.index(), d.name()),
+            gbs(h2d),
+            gbs(d2h)
+        );
     }
     println!("\ndevice-to-device through the host, GB/s (row: from, column: to)");
     print!("{:>6}", "");
@@ -75,6 +92,13 @@ pub(crate) fn run(mib: u64) -> Result<bool> {
         }
         println!();
     }
-    println!("{}", if ok { "round trips verified" } else { "ROUND TRIP MISMATCH" });
+    println!(
+        "{}",
+        if ok {
+            "round trips verified"
+        } else {
+            "ROUND TRIP MISMATCH"
+        }
+    );
     Ok(ok)
 }

@@ -47,7 +47,10 @@ pub fn set_device(index: usize) -> Result<()> {
 pub fn active_device() -> Result<Device> {
     let list = devices()?;
     let i = ACTIVE.with(Cell::get);
-    list.get(i).cloned().ok_or(Error::DeviceIndex { index: i, count: list.len() })
+    list.get(i).cloned().ok_or(Error::DeviceIndex {
+        index: i,
+        count: list.len(),
+    })
 }
 
 /// Runs `f` on a new thread whose active device is `index`, and returns its result.

@@ -119,7 +119,9 @@ impl Selection {
 
     /// Reads the selection from the environment.
     pub fn from_env() -> Selection {
-        std::env::var(DEVICES_ENV).map(|v| Selection::parse(&v)).unwrap_or_default()
+        std::env::var(DEVICES_ENV)
+            .map(|v| Selection::parse(&v))
+            .unwrap_or_default()
     }
 }
 
@@ -130,7 +132,11 @@ impl Selection {
 /// request) is set, or when there is no hardware adapter at all.
 pub fn choose(cands: &[Candidate], sel: &Selection, allow_software: bool) -> Vec<usize> {
     let unique = dedup(cands);
-    let hardware: Vec<usize> = unique.iter().copied().filter(|&i| !is_software(&cands[i])).collect();
+    let hardware: Vec<usize> = unique
+        .iter()
+        .copied()
+        .filter(|&i| !is_software(&cands[i]))
+        .collect();
     let software_ok = allow_software || sel.allow_software || hardware.is_empty();
     let mut pool: Vec<usize> = hardware;
     if software_ok {
@@ -176,8 +182,16 @@ mod tests {
     #[test]
     fn same_gpu_through_vulkan_and_gl_is_one_device() {
         let c = vec![
-            cand("llvmpipe (LLVM 15.0.6, 256 bits)", Backend::Gl, DeviceType::Cpu),
-            cand("llvmpipe (LLVM 15.0.6, 256 bits)", Backend::Vulkan, DeviceType::Cpu),
+            cand(
+                "llvmpipe (LLVM 15.0.6, 256 bits)",
+                Backend::Gl,
+                DeviceType::Cpu,
+            ),
+            cand(
+                "llvmpipe (LLVM 15.0.6, 256 bits)",
+                Backend::Vulkan,
+                DeviceType::Cpu,
+            ),
         ];
         assert_eq!(dedup(&c), vec![1]);
     }
@@ -187,8 +201,16 @@ mod tests {
         let c = vec![
             cand("NVIDIA H200", Backend::Vulkan, DeviceType::DiscreteGpu),
             cand("NVIDIA H200", Backend::Vulkan, DeviceType::DiscreteGpu),
-            cand("NVIDIA H200/PCIe/SSE2", Backend::Gl, DeviceType::DiscreteGpu),
-            cand("NVIDIA H200/PCIe/SSE2", Backend::Gl, DeviceType::DiscreteGpu),
+            cand(
+                "NVIDIA H200/PCIe/SSE2",
+                Backend::Gl,
+                DeviceType::DiscreteGpu,
+            ),
+            cand(
+                "NVIDIA H200/PCIe/SSE2",
+                Backend::Gl,
+                DeviceType::DiscreteGpu,
+            ),
         ];
         assert_eq!(dedup(&c), vec![0, 1]);
         let one_gl = &c[..3];
@@ -225,7 +247,10 @@ mod tests {
         assert_eq!(choose(&c, &Selection::parse("1"), false), vec![1]);
         assert_eq!(choose(&c, &Selection::parse("2,0"), false), vec![2, 0]);
         assert_eq!(choose(&c, &Selection::parse("h200"), false), vec![0, 2]);
-        assert_eq!(choose(&c, &Selection::parse("7"), false), Vec::<usize>::new());
+        assert_eq!(
+            choose(&c, &Selection::parse("7"), false),
+            Vec::<usize>::new()
+        );
         assert_eq!(Selection::parse(" cpu , 0 ").picks, vec![Pick::Index(0)]);
     }
 }

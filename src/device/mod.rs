@@ -142,7 +142,12 @@ impl Device {
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
         let cands: Vec<Candidate> = adapters.iter().map(candidate).collect();
         for c in &cands {
-            log::debug!("adapter: {} via {:?} ({:?})", c.name, c.backend, c.device_type);
+            log::debug!(
+                "adapter: {} via {:?} ({:?})",
+                c.name,
+                c.backend,
+                c.device_type
+            );
         }
         let chosen = enumerate::choose(&cands, sel, allow_software);
         let mut out = Vec::new();
@@ -153,7 +158,9 @@ impl Device {
             }
         }
         if out.is_empty() {
-            return Err(Error::NoDevice { hint: no_device_hint() });
+            return Err(Error::NoDevice {
+                hint: no_device_hint(),
+            });
         }
         Ok(out)
     }
@@ -183,9 +190,10 @@ impl Device {
     /// [`Error::InvalidConfig`] for a device made by [`Device::from_wgpu`] without an
     /// adapter; [`Error::RequestDevice`] when the driver refuses.
     pub fn open_again(&self) -> Result<Device> {
-        let adapter = self.inner.adapter.clone().ok_or_else(|| {
-            Error::InvalidConfig("device was wrapped without its adapter".into())
-        })?;
+        let adapter =
+            self.inner.adapter.clone().ok_or_else(|| {
+                Error::InvalidConfig("device was wrapped without its adapter".into())
+            })?;
         Self::open(adapter, self.inner.info.index)
     }
 
@@ -204,19 +212,27 @@ impl Device {
         let ainfo = adapter.as_ref().map(|a| a.get_info());
         let limits = device.limits();
         let features = device.features();
-        let software = ainfo.as_ref().is_some_and(|i| i.device_type == wgpu::DeviceType::Cpu);
+        let software = ainfo
+            .as_ref()
+            .is_some_and(|i| i.device_type == wgpu::DeviceType::Cpu);
         let info = DeviceInfo {
             index,
-            name: ainfo.as_ref().map_or_else(|| "wgpu device".into(), |i| i.name.clone()),
-            backend: ainfo.as_ref().map_or_else(String::new, |i| format!("{:?}", i.backend)),
-            device_type: ainfo.as_ref().map_or_else(String::new, |i| format!("{:?}", i.device_type)),
+            name: ainfo
+                .as_ref()
+                .map_or_else(|| "wgpu device".into(), |i| i.name.clone()),
+            backend: ainfo
+                .as_ref()
+                .map_or_else(String::new, |i| format!("{:?}", i.backend)),
+            device_type: ainfo
+                .as_ref()
+                .map_or_else(String::new, |i| format!("{:?}", i.device_type)),
             vendor: ainfo.as_ref().map_or(0, |i| i.vendor),
             device_id: ainfo.as_ref().map_or(0, |i| i.device),
-            driver: ainfo
-                .as_ref()
-                .map_or_else(String::new, |i| format!("{} {}", i.driver, i.driver_info).trim().to_string()),
+            driver: ainfo.as_ref().map_or_else(String::new, |i| {
+                format!("{} {}", i.driver, i.driver_info).trim().to_string()
+            }),
             max_buffer_size: limits.max_buffer_size,
-            max_storage_binding: u64::from(limits.max_storage_buffer_binding_size),
+            max_storage_binding: limits.max_storage_buffer_binding_size,
             max_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
             max_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
             shader_int64: features.contains(wgpu::Features::SHADER_INT64),
@@ -283,13 +299,23 @@ impl Device {
         if owner == self.inner.uid {
             Ok(())
         } else {
-            Err(Error::WrongDevice { what, owner, used: self.inner.uid })
+            Err(Error::WrongDevice {
+                what,
+                owner,
+                used: self.inner.uid,
+            })
         }
     }
 }
 
 impl std::fmt::Debug for Device {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Device(#{} {} via {})", self.index(), self.name(), self.inner.info.backend)
+        write!(
+            f,
+            "Device(#{} {} via {})",
+            self.index(),
+            self.name(),
+            self.inner.info.backend
+        )
     }
 }

@@ -7,33 +7,57 @@
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
 
-/// Owns the polling thread of one device; dropping it lets the thread end.
+/// Owns the polling thread of one device; dropping it ends the thread and waits for it,
+/// so the device is never torn down by a thread racing the process's exit.
 pub(crate) struct Poller {
-    tx: Mutex<Sender<()>>,
+    tx: Mutex<Option<Sender<()>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Poller {
     pub(crate) fn new(device: wgpu::Device) -> Poller {
         let (tx, rx) = channel::<()>();
-        let spawned = std::thread::Builder::new().name("wgpu-msm-poll".into()).spawn(move || {
-            while rx.recv().is_ok() {
-                // Drain pings that arrived meanwhile: one wait covers them all.
-                while rx.try_recv().is_ok() {}
-                if let Err(e) = device.poll(wgpu::PollType::wait_indefinitely()) {
-                    log::error!("device poll failed: {e}");
+        let spawned = std::thread::Builder::new()
+            .name("wgpu-msm-poll".into())
+            .spawn(move || {
+                while rx.recv().is_ok() {
+                    // Drain pings that arrived meanwhile: one wait covers them all.
+                    while rx.try_recv().is_ok() {}
+                    if let Err(e) = device.poll(wgpu::PollType::wait_indefinitely()) {
+                        log::error!("device poll failed: {e}");
+                    }
                 }
+            });
+        let thread = match spawned {
+            Ok(t) => Some(t),
+            Err(e) => {
+                log::error!("could not start the polling thread: {e}");
+                None
             }
-        });
-        if let Err(e) = spawned {
-            log::error!("could not start the polling thread: {e}");
+        };
+        Poller {
+            tx: Mutex::new(Some(tx)),
+            thread,
         }
-        Poller { tx: Mutex::new(tx) }
     }
 
     /// Asks the thread to wait for all submitted work and run pending callbacks.
     pub(crate) fn wake(&self) {
-        if let Ok(tx) = self.tx.lock() {
-            let _ = tx.send(());
+        if let Ok(guard) = self.tx.lock() {
+            if let Some(tx) = guard.as_ref() {
+                let _ = tx.send(());
+            }
+        }
+    }
+}
+
+impl Drop for Poller {
+    fn drop(&mut self) {
+        if let Ok(mut guard) = self.tx.lock() {
+            guard.take();
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
         }
     }
 }

@@ -74,17 +74,35 @@ impl Device {
         let dev = &self.inner.device;
         let seg = segment_points(self);
         let nseg = bases.len().div_ceil(seg).max(1);
-        let flags = gpu::create_buffer(dev, "msm/base-flags", FLAG_STRIDE * nseg as u64, gpu::STORAGE)?;
+        let flags = gpu::create_buffer(
+            dev,
+            "msm/base-flags",
+            FLAG_STRIDE * nseg as u64,
+            gpu::STORAGE,
+        )?;
         let mut segments = Vec::with_capacity(nseg);
         for s in 0..nseg {
             let chunk = &bases[(s * seg).min(bases.len())..((s + 1) * seg).min(bases.len())];
-            let buf = gpu::create_buffer(dev, "msm/bases", BASE_BYTES * chunk.len().max(1) as u64, gpu::STORAGE)?;
+            let buf = gpu::create_buffer(
+                dev,
+                "msm/bases",
+                BASE_BYTES * chunk.len().max(1) as u64,
+                gpu::STORAGE,
+            )?;
             let mut words = vec![0u32; BASE_WORDS * chunk.len()];
             encode::write_bases(&mut words, chunk, s * seg)?;
-            self.inner.queue.write_buffer(&buf, 0, bytemuck::cast_slice(&words));
+            self.inner
+                .queue
+                .write_buffer(&buf, 0, bytemuck::cast_slice(&words));
             segments.push(buf);
         }
-        let out = DeviceBases { device_uid: self.uid(), segments, segment_points: seg, len: bases.len(), flags };
+        let out = DeviceBases {
+            device_uid: self.uid(),
+            segments,
+            segment_points: seg,
+            len: bases.len(),
+            flags,
+        };
         self.check_bases(&out)?;
         Ok(out)
     }
@@ -92,10 +110,17 @@ impl Device {
     /// Enqueues the on-curve check of every segment; results land in `bases.flags`.
     fn check_bases(&self, bases: &DeviceBases) -> Result<()> {
         let dev = &self.inner.device;
-        let k = self.inner.msm.kernels(dev, ShaderKind::CheckBases, MulPath::Portable32)?;
+        let k = self
+            .inner
+            .msm
+            .kernels(dev, ShaderKind::CheckBases, MulPath::Portable32)?;
         let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
-        self.inner.queue.write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
-        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm/check") });
+        self.inner
+            .queue
+            .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
+        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("msm/check"),
+        });
         for (s, _, n) in bases.segment_ranges() {
             if n == 0 {
                 continue;
@@ -105,7 +130,10 @@ impl Device {
                     label: Some("msm/check"),
                     layout: &k.layout,
                     entries: &[
-                        wgpu::BindGroupEntry { binding: 0, resource: bases.segments[s].as_entire_binding() },
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: bases.segments[s].as_entire_binding(),
+                        },
                         wgpu::BindGroupEntry {
                             binding: 1,
                             resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {

@@ -35,7 +35,11 @@ fn read_fq(src: &[u32]) -> Fq {
 /// [`Error::PointNotOnCurve`] for a non-infinity point stored as (0, 0), which the device
 /// would otherwise read as infinity. `offset` is added to the reported index.
 pub fn write_bases(dst: &mut [u32], bases: &[G1Affine], offset: usize) -> Result<()> {
-    for (i, (p, d)) in bases.iter().zip(dst.chunks_exact_mut(BASE_WORDS)).enumerate() {
+    for (i, (p, d)) in bases
+        .iter()
+        .zip(dst.chunks_exact_mut(BASE_WORDS))
+        .enumerate()
+    {
         if p.is_zero() {
             d.fill(0);
         } else {
@@ -62,8 +66,12 @@ pub fn write_scalars(dst: &mut [u32], scalars: &[Fr]) {
 /// An XYZZ point (32 words) as an arkworks Jacobian point, without inversion:
 /// with ZZ^3 = ZZZ^2, (X ZZ^2, Y ZZZ^2, ZZZ) is the same point in Jacobian coordinates.
 pub fn read_xyzz(words: &[u32]) -> G1Projective {
-    let (x, y, zz, zzz) =
-        (read_fq(&words[0..8]), read_fq(&words[8..16]), read_fq(&words[16..24]), read_fq(&words[24..32]));
+    let (x, y, zz, zzz) = (
+        read_fq(&words[0..8]),
+        read_fq(&words[8..16]),
+        read_fq(&words[16..24]),
+        read_fq(&words[24..32]),
+    );
     if zz.is_zero() {
         return G1Projective::zero();
     }
@@ -104,7 +112,6 @@ pub fn combine_windows(window_sums: &[G1Projective], c: u32) -> G1Projective {
     }
     acc
 }
-
 
 #[cfg(test)]
 mod tests {

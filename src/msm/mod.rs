@@ -5,9 +5,11 @@ mod bases;
 pub mod encode;
 mod pass;
 pub mod plan;
+mod profile;
 mod state;
 
 pub use bases::DeviceBases;
+pub use profile::StageProfile;
 pub(crate) use state::DeviceState;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
@@ -17,7 +19,7 @@ use crate::gpu;
 use crate::shader::ShaderKind;
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
-use encode::{SCALAR_WORDS, POINT_WORDS};
+use encode::{POINT_WORDS, SCALAR_WORDS};
 use pass::Params;
 use plan::{DeviceLimits, BASE_BYTES};
 
@@ -75,9 +77,17 @@ impl Device {
     /// # Errors
     /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`] for a base off the curve;
     /// [`Error::OutOfMemory`] when even one chunk does not fit; GPU errors as values.
-    pub async fn msm_async(&self, bases: &[G1Affine], scalars: &[Fr], cfg: &MsmConfig) -> Result<G1Projective> {
+    pub async fn msm_async(
+        &self,
+        bases: &[G1Affine],
+        scalars: &[Fr],
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
         if bases.len() != scalars.len() {
-            return Err(Error::LengthMismatch { bases: bases.len(), scalars: scalars.len() });
+            return Err(Error::LengthMismatch {
+                bases: bases.len(),
+                scalars: scalars.len(),
+            });
         }
         if bases.is_empty() {
             return Ok(G1Projective::zero());
@@ -90,7 +100,12 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_with_async`].
-    pub fn msm_with(&self, bases: &DeviceBases, scalars: &[Fr], cfg: &MsmConfig) -> Result<G1Projective> {
+    pub fn msm_with(
+        &self,
+        bases: &DeviceBases,
+        scalars: &[Fr],
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
         pollster::block_on(self.msm_with_async(bases, scalars, cfg))
     }
 
@@ -99,14 +114,23 @@ impl Device {
     /// # Errors
     /// [`Error::WrongDevice`] when `bases` live on another device;
     /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`]; GPU errors as values.
-    pub async fn msm_with_async(&self, bases: &DeviceBases, scalars: &[Fr], cfg: &MsmConfig) -> Result<G1Projective> {
+    pub async fn msm_with_async(
+        &self,
+        bases: &DeviceBases,
+        scalars: &[Fr],
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
         self.check_owner("DeviceBases", bases.device_uid)?;
         if bases.len() != scalars.len() {
-            return Err(Error::LengthMismatch { bases: bases.len(), scalars: scalars.len() });
+            return Err(Error::LengthMismatch {
+                bases: bases.len(),
+                scalars: scalars.len(),
+            });
         }
         if scalars.is_empty() {
             return Ok(G1Projective::zero());
         }
+        let started = std::time::Instant::now();
         let path = self.resolve_arithmetic(cfg.arithmetic)?;
         let plan = plan::choose(scalars.len(), cfg, &self.limits())?;
         let dev = &self.inner.device;
@@ -114,7 +138,10 @@ impl Device {
         let kernels = self.inner.msm.kernels(dev, ShaderKind::Msm, path)?;
         let work = self.inner.msm.take_working(dev, &plan)?;
         let state = &self.inner.msm;
-        let guard = PoolGuard { state, work: Some(work) };
+        let guard = PoolGuard {
+            state,
+            work: Some(work),
+        };
         let work = guard.work.as_ref().ok_or(Error::Cancelled)?;
 
         // Passes: every segment of the bases, cut into chunks of plan.capacity points.
@@ -127,9 +154,36 @@ impl Device {
                 off += cap;
             }
         }
-        let sums_bytes: Vec<u64> = passes.iter().map(|&(_, _, n)| Params::new(&plan, n as u32).group_sums_bytes()).collect();
+        let sums_bytes: Vec<u64> = passes
+            .iter()
+            .map(|&(_, _, n)| Params::new(&plan, n as u32).group_sums_bytes())
+            .collect();
         let flags_at: u64 = sums_bytes.iter().sum();
-        let staging_bytes = flags_at + 4 * bases.segments.len() as u64;
+        let stamps_at = (flags_at + 4 * bases.segments.len() as u64).next_multiple_of(8);
+        let profiling = cfg.profile && dev.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+        let nstamps = if profiling {
+            2 * pass::STAGES.len() as u32 * passes.len() as u32
+        } else {
+            0
+        };
+        let staging_bytes = stamps_at + 8 * u64::from(nstamps);
+        let queries = if profiling {
+            let qs = dev.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("msm/timestamps"),
+                ty: wgpu::QueryType::Timestamp,
+                count: nstamps,
+            });
+            let resolve = gpu::create_buffer(
+                dev,
+                "msm/timestamps-resolve",
+                8 * u64::from(nstamps),
+                wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+            )?;
+            Some((qs, resolve))
+        } else {
+            None
+        };
+        let mut upload_ms = 0.0;
         let staging = gpu::create_buffer(
             dev,
             "msm/readback",
@@ -141,13 +195,22 @@ impl Device {
         let mut out_off = 0u64;
         for (pi, &(s, first, n)) in passes.iter().enumerate() {
             let params = Params::new(&plan, n as u32);
+            let t_up = std::time::Instant::now();
             encode::write_scalars(&mut words[..SCALAR_WORDS * n], &scalars[first..first + n]);
-            queue.write_buffer(&work.scalars, 0, bytemuck::cast_slice(&words[..SCALAR_WORDS * n]));
+            queue.write_buffer(
+                &work.scalars,
+                0,
+                bytemuck::cast_slice(&words[..SCALAR_WORDS * n]),
+            );
             queue.write_buffer(&work.params, 0, bytemuck::bytes_of(&params));
+            upload_ms += t_up.elapsed().as_secs_f64() * 1e3;
             let seg_off = BASE_BYTES * (first - s * bases.segment_points) as u64;
             let bind = gpu::checked(dev, "msm bind group", || {
                 fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
-                    wgpu::BindGroupEntry { binding, resource: buffer.as_entire_binding() }
+                    wgpu::BindGroupEntry {
+                        binding,
+                        resource: buffer.as_entire_binding(),
+                    }
                 }
                 dev.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some("msm/pass"),
@@ -171,12 +234,34 @@ impl Device {
                     ],
                 })
             })?;
-            let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") });
-            pass::encode(&mut enc, &kernels, &bind, work, &params, max_x, &staging, out_off);
+            let mut enc =
+                dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") });
+            let stamps = queries
+                .as_ref()
+                .map(|(qs, _)| (qs, 2 * pass::STAGES.len() as u32 * pi as u32));
+            pass::encode(
+                &mut enc, &kernels, &bind, work, &params, max_x, &staging, out_off, stamps,
+            );
             if pi + 1 == passes.len() {
+                if let Some((qs, resolve)) = &queries {
+                    enc.resolve_query_set(qs, 0..nstamps, resolve, 0);
+                    enc.copy_buffer_to_buffer(
+                        resolve,
+                        0,
+                        &staging,
+                        stamps_at,
+                        8 * u64::from(nstamps),
+                    );
+                }
                 for seg in 0..bases.segments.len() {
                     let src = bases::FLAG_STRIDE * seg as u64;
-                    enc.copy_buffer_to_buffer(&bases.flags, src, &staging, flags_at + 4 * seg as u64, 4);
+                    enc.copy_buffer_to_buffer(
+                        &bases.flags,
+                        src,
+                        &staging,
+                        flags_at + 4 * seg as u64,
+                        4,
+                    );
                 }
             }
             gpu::checked(dev, "msm submit", || queue.submit([enc.finish()]))?;
@@ -184,11 +269,14 @@ impl Device {
         }
         let out = gpu::read_words(self, &staging).await?;
         drop(guard);
+        let t_combine = std::time::Instant::now();
 
-        let flag_words = &out[(flags_at / 4) as usize..];
+        let flag_words = &out[(flags_at / 4) as usize..][..bases.segments.len()];
         for (seg, &f) in flag_words.iter().enumerate() {
             if f != u32::MAX {
-                return Err(Error::PointNotOnCurve { index: seg * bases.segment_points + f as usize });
+                return Err(Error::PointNotOnCurve {
+                    index: seg * bases.segment_points + f as usize,
+                });
             }
         }
         let mut total = G1Projective::zero();
@@ -206,7 +294,42 @@ impl Device {
             total += encode::combine_windows(&window_sums, plan.window_bits);
             at += POINT_WORDS * pts;
         }
+        if cfg.profile {
+            let mut prof = StageProfile {
+                upload_ms,
+                ..Default::default()
+            };
+            let period = queue.get_timestamp_period();
+            let ticks: Vec<u64> = out[(stamps_at / 4) as usize..]
+                .chunks_exact(2)
+                .map(|w| u64::from(w[0]) | (u64::from(w[1]) << 32))
+                .collect();
+            for pass_ticks in ticks.chunks_exact(2 * pass::STAGES.len()) {
+                prof.add_pass(pass_ticks, period);
+            }
+            prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
+            prof.total_ms = started.elapsed().as_secs_f64() * 1e3;
+            prof.passes = passes.len();
+            *self
+                .inner
+                .msm
+                .profile
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()) = Some(prof);
+        }
         Ok(total)
+    }
+}
+
+impl Device {
+    /// Stage timings of the last MSM run on this device with `MsmConfig::profile` set.
+    pub fn last_profile(&self) -> Option<StageProfile> {
+        self.inner
+            .msm
+            .profile
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 }
 

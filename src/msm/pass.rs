@@ -53,6 +53,9 @@ pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
     (x as u32, groups.div_ceil(x) as u32)
 }
 
+/// Names of the timed stages, in order.
+pub(crate) const STAGES: [&str; 5] = ["decompose", "scan", "scatter", "accumulate", "reduce"];
+
 /// Records one pass into `enc`. `bind` holds this pass's bases range and the working
 /// buffers; the sums are copied to `out` at `out_offset`.
 #[allow(clippy::too_many_arguments)]
@@ -65,24 +68,38 @@ pub(crate) fn encode(
     max_x: u32,
     out: &wgpu::Buffer,
     out_offset: u64,
+    timestamps: Option<(&wgpu::QuerySet, u32)>,
 ) {
     enc.clear_buffer(&work.counts, 0, None);
     let n = u64::from(p.n);
     let w = u64::from(p.num_windows);
-    let stages: [(&str, (u32, u32)); 5] = [
-        ("decompose", grid(n, max_x)),
-        ("scan", (p.num_windows, 1)),
-        ("scatter", grid(n, max_x)),
-        ("accumulate", grid(w * u64::from(p.chunks_per_window), max_x)),
-        ("reduce", (p.num_windows * p.groups_per_window, 1)),
+    let grids: [(u32, u32); 5] = [
+        grid(n, max_x),
+        (p.num_windows, 1),
+        grid(n, max_x),
+        grid(w * u64::from(p.chunks_per_window), max_x),
+        (p.num_windows * p.groups_per_window, 1),
     ];
-    for (name, (x, y)) in stages {
+    for (s, (name, (x, y))) in STAGES.iter().zip(grids).enumerate() {
         let label = format!("msm/{name}");
-        let mut pass =
-            enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&label), timestamp_writes: None });
+        let timestamp_writes = timestamps.map(|(qs, base)| wgpu::ComputePassTimestampWrites {
+            query_set: qs,
+            beginning_of_pass_write_index: Some(base + 2 * s as u32),
+            end_of_pass_write_index: Some(base + 2 * s as u32 + 1),
+        });
+        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some(&label),
+            timestamp_writes,
+        });
         pass.set_pipeline(k.get(name));
         pass.set_bind_group(0, bind, &[]);
         pass.dispatch_workgroups(x, y, 1);
     }
-    enc.copy_buffer_to_buffer(&work.scratch, p.group_sums_offset(), out, out_offset, p.group_sums_bytes());
+    enc.copy_buffer_to_buffer(
+        &work.scratch,
+        p.group_sums_offset(),
+        out,
+        out_offset,
+        p.group_sums_bytes(),
+    );
 }

@@ -51,7 +51,9 @@ impl Plan {
     /// [`Error::InvalidConfig`] when `c` is outside 2..=20.
     pub fn new(capacity: u32, c: u32) -> Result<Plan> {
         if !(2..=20).contains(&c) {
-            return Err(Error::InvalidConfig(format!("window_bits {c} outside 2..=20")));
+            return Err(Error::InvalidConfig(format!(
+                "window_bits {c} outside 2..=20"
+            )));
         }
         let capacity = capacity.max(64).next_power_of_two();
         let num_windows = (SCALAR_BITS + 1).div_ceil(c);
@@ -129,7 +131,8 @@ pub struct DeviceLimits {
 /// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
 /// of 64 points exceeds the budget.
 pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> {
-    let mut cap_log2 = (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
+    let mut cap_log2 =
+        (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
     if let Some(cs) = cfg.chunk_size {
         let cs_log2 = usize::BITS - 1 - cs.max(64).leading_zeros();
         cap_log2 = cap_log2.min(cs_log2);
@@ -137,7 +140,9 @@ pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> 
     let budget = cfg.memory_budget.unwrap_or(u64::MAX);
     loop {
         let cap = 1u32 << cap_log2;
-        let c = cfg.window_bits.unwrap_or_else(|| default_window_bits(n.min(cap as usize)));
+        let c = cfg
+            .window_bits
+            .unwrap_or_else(|| default_window_bits(n.min(cap as usize)));
         let plan = Plan::new(cap, c)?;
         let fits = plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
             && plan.total_bytes() <= budget
@@ -147,7 +152,10 @@ pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> 
             return Ok(plan);
         }
         if cap_log2 <= 6 {
-            return Err(Error::OutOfMemory { requested: plan.total_bytes(), available: budget });
+            return Err(Error::OutOfMemory {
+                requested: plan.total_bytes(),
+                available: budget,
+            });
         }
         cap_log2 -= 1;
     }
@@ -157,8 +165,11 @@ pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> 
 mod tests {
     use super::*;
 
-    const BIG: DeviceLimits =
-        DeviceLimits { max_binding: 1 << 31, max_buffer: 1 << 40, max_workgroups: 65535 };
+    const BIG: DeviceLimits = DeviceLimits {
+        max_binding: 1 << 31,
+        max_buffer: 1 << 40,
+        max_workgroups: 65535,
+    };
 
     #[test]
     fn windows_cover_signed_digits() {
@@ -176,15 +187,30 @@ mod tests {
         let cfg = MsmConfig::default();
         let p = choose(1 << 20, &cfg, &BIG).unwrap();
         assert_eq!(p.capacity, 1 << 20);
-        let small = DeviceLimits { max_binding: 1 << 27, ..BIG };
+        let small = DeviceLimits {
+            max_binding: 1 << 27,
+            ..BIG
+        };
         let p = choose(1 << 24, &cfg, &small).unwrap();
         assert!(p.max_binding() <= 1 << 27);
-        let budget = MsmConfig { memory_budget: Some(64 << 20), ..Default::default() };
+        let budget = MsmConfig {
+            memory_budget: Some(64 << 20),
+            ..Default::default()
+        };
         let p = choose(1 << 24, &budget, &BIG).unwrap();
         assert!(p.total_bytes() <= 64 << 20);
-        let tiny = MsmConfig { memory_budget: Some(1000), ..Default::default() };
-        assert!(matches!(choose(1 << 10, &tiny, &BIG), Err(Error::OutOfMemory { .. })));
-        let chunked = MsmConfig { chunk_size: Some(5000), ..Default::default() };
+        let tiny = MsmConfig {
+            memory_budget: Some(1000),
+            ..Default::default()
+        };
+        assert!(matches!(
+            choose(1 << 10, &tiny, &BIG),
+            Err(Error::OutOfMemory { .. })
+        ));
+        let chunked = MsmConfig {
+            chunk_size: Some(5000),
+            ..Default::default()
+        };
         assert_eq!(choose(1 << 20, &chunked, &BIG).unwrap().capacity, 4096);
     }
 }

@@ -32,6 +32,7 @@ pub(crate) struct DeviceState {
     pool: Mutex<Vec<Working>>,
     cache: Option<wgpu::PipelineCache>,
     cache_file: Option<PathBuf>,
+    pub(crate) profile: Mutex<Option<super::StageProfile>>,
 }
 
 /// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
@@ -51,10 +52,19 @@ impl DeviceState {
         let mut cache = None;
         let mut cache_file = None;
         if device.features().contains(wgpu::Features::PIPELINE_CACHE) {
-            let key: String = format!("{}-{:x}-{:x}-{}", info.backend, info.vendor, info.device_id, info.driver)
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
-                .collect();
+            let key: String = format!(
+                "{}-{:x}-{:x}-{}",
+                info.backend, info.vendor, info.device_id, info.driver
+            )
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
             if let Some(dir) = cache_dir() {
                 let file = dir.join(format!("{key}.bin"));
                 let data = std::fs::read(&file).ok();
@@ -70,24 +80,45 @@ impl DeviceState {
                 cache_file = Some(file);
             }
         }
-        DeviceState { kernels: Mutex::new(HashMap::new()), pool: Mutex::new(Vec::new()), cache, cache_file }
+        DeviceState {
+            kernels: Mutex::new(HashMap::new()),
+            pool: Mutex::new(Vec::new()),
+            cache,
+            cache_file,
+            profile: Mutex::new(None),
+        }
     }
 
     /// The kernels of `kind` for `path`, compiled on first use.
-    pub(crate) fn kernels(&self, device: &wgpu::Device, kind: ShaderKind, path: MulPath) -> Result<Arc<Kernels>> {
+    pub(crate) fn kernels(
+        &self,
+        device: &wgpu::Device,
+        kind: ShaderKind,
+        path: MulPath,
+    ) -> Result<Arc<Kernels>> {
         let mut map = self.kernels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = map.get(&(kind, path)) {
             return Ok(k.clone());
         }
         let entries = match kind {
             ShaderKind::Msm => {
-                let mut v = vec![gpu::uniform_entry(0), gpu::storage_entry(1, true), gpu::storage_entry(2, true)];
+                let mut v = vec![
+                    gpu::uniform_entry(0),
+                    gpu::storage_entry(1, true),
+                    gpu::storage_entry(2, true),
+                ];
                 v.extend((3..8).map(|b| gpu::storage_entry(b, false)));
                 v
             }
-            ShaderKind::CheckBases => vec![gpu::storage_entry(0, true), gpu::storage_entry(1, false)],
+            ShaderKind::CheckBases => {
+                vec![gpu::storage_entry(0, true), gpu::storage_entry(1, false)]
+            }
             ShaderKind::TestField | ShaderKind::TestCurve => {
-                vec![gpu::storage_entry(0, true), gpu::storage_entry(1, true), gpu::storage_entry(2, false)]
+                vec![
+                    gpu::storage_entry(0, true),
+                    gpu::storage_entry(1, true),
+                    gpu::storage_entry(2, false),
+                ]
             }
         };
         let label = format!("{}/{:?}", path.name(), kind).to_lowercase();
@@ -96,6 +127,7 @@ impl DeviceState {
             device,
             &label,
             &shader::source(kind, path),
+            matches!(kind, ShaderKind::Msm | ShaderKind::CheckBases),
             &entries,
             &kind.entry_points(),
             self.cache.as_ref(),
@@ -110,7 +142,11 @@ impl DeviceState {
         if let (Some(cache), Some(file)) = (&self.cache, &self.cache_file) {
             if let Some(data) = cache.get_data() {
                 let tmp = file.with_extension("tmp");
-                let ok = file.parent().map(std::fs::create_dir_all).transpose().is_ok()
+                let ok = file
+                    .parent()
+                    .map(std::fs::create_dir_all)
+                    .transpose()
+                    .is_ok()
                     && std::fs::write(&tmp, &data).is_ok()
                     && std::fs::rename(&tmp, file).is_ok();
                 if !ok {

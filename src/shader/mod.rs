@@ -5,6 +5,7 @@
 //! `FQ`); the builder asserts none remain after substitution.
 
 pub mod params;
+pub mod unroll;
 
 use crate::config::MulPath;
 
@@ -38,8 +39,12 @@ pub enum ShaderKind {
 
 impl ShaderKind {
     /// Every kind, for validation tests.
-    pub const ALL: [ShaderKind; 4] =
-        [ShaderKind::Msm, ShaderKind::CheckBases, ShaderKind::TestField, ShaderKind::TestCurve];
+    pub const ALL: [ShaderKind; 4] = [
+        ShaderKind::Msm,
+        ShaderKind::CheckBases,
+        ShaderKind::TestField,
+        ShaderKind::TestCurve,
+    ];
 
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
@@ -50,18 +55,33 @@ impl ShaderKind {
             ShaderKind::CheckBases => vec!["check_bases".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()
-                .flat_map(|f| FIELD_TEST_OPS.iter().map(move |op| format!("test_{f}_{op}")))
+                .flat_map(|f| {
+                    FIELD_TEST_OPS
+                        .iter()
+                        .map(move |op| format!("test_{f}_{op}"))
+                })
                 .collect(),
-            ShaderKind::TestCurve => {
-                CURVE_TEST_OPS.iter().map(|op| format!("test_curve_{op}")).collect()
-            }
+            ShaderKind::TestCurve => CURVE_TEST_OPS
+                .iter()
+                .map(|op| format!("test_curve_{op}"))
+                .collect(),
         }
     }
 }
 
 /// Operations with a field test kernel (`test_{fq,fr}_{op}`).
-pub const FIELD_TEST_OPS: [&str; 10] =
-    ["add", "sub", "mul", "sqr", "neg", "double", "inv", "to_mont", "from_mont", "eq"];
+pub const FIELD_TEST_OPS: [&str; 10] = [
+    "add",
+    "sub",
+    "mul",
+    "sqr",
+    "neg",
+    "double",
+    "inv",
+    "to_mont",
+    "from_mont",
+    "eq",
+];
 /// Operations with a curve test kernel (`test_curve_{op}`).
 pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_small", "on_curve"];
 
@@ -91,7 +111,13 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
     parts.push(CURVE.to_string());
     match kind {
         ShaderKind::Msm => {
-            for m in [MSM_BINDINGS, MSM_DECOMPOSE, MSM_SORT, MSM_ACCUMULATE, MSM_REDUCE] {
+            for m in [
+                MSM_BINDINGS,
+                MSM_DECOMPOSE,
+                MSM_SORT,
+                MSM_ACCUMULATE,
+                MSM_REDUCE,
+            ] {
                 parts.push(m.to_string());
             }
         }
@@ -106,7 +132,10 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
             parts.push(TEST_CURVE.to_string());
         }
     }
-    let src = parts.join("\n");
-    assert!(!src.contains("${"), "unsubstituted placeholder in {kind:?} shader");
+    let src = unroll::expand(&parts.join("\n"), params::LIMBS);
+    assert!(
+        !src.contains("${"),
+        "unsubstituted placeholder in {kind:?} shader"
+    );
     src
 }

@@ -5,6 +5,9 @@ use ark_ec::short_weierstrass::SWCurveConfig;
 use ark_ff::{BigInt, BigInteger, MontConfig, Zero};
 use std::fmt::Write;
 
+/// 32-bit limbs per field element (BN254's 254-bit fields in 256 bits).
+pub const LIMBS: u32 = 8;
+
 /// 32-bit limbs of a 4 x 64-bit arkworks big integer, least significant first.
 pub fn limbs32(b: &BigInt<4>) -> [u32; 8] {
     let mut out = [0u32; 8];
@@ -39,7 +42,10 @@ pub fn field_constants<C: MontConfig<4>>(upper: &str) -> String {
 /// # Panics
 /// Never for BN254; asserts the curve has a = 0, which the WGSL formulas assume.
 pub fn prelude() -> String {
-    assert!(ark_bn254::g1::Config::COEFF_A.is_zero(), "curve formulas assume a = 0");
+    assert!(
+        ark_bn254::g1::Config::COEFF_A.is_zero(),
+        "curve formulas assume a = 0"
+    );
     let mut s = String::from("// Generated from arkworks (ark-bn254): do not edit.\n");
     s += "const LIMBS: u32 = 8u;\nconst LIMBS_PLUS_2: u32 = 10u;\n";
     s += "alias Big = array<u32, LIMBS>;\n";

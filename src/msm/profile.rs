@@ -1,0 +1,41 @@
+//! Per-stage timings of the last profiled MSM on a device (timestamp queries on the
+//! device, wall-clock on the host).
+
+/// Milliseconds spent in each stage, summed over the passes of one MSM.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct StageProfile {
+    /// Host: scalar conversion and queueing the uploads (bases excluded when resident).
+    pub upload_ms: f64,
+    /// Device: scalars to signed digits, bucket counts.
+    pub decompose_ms: f64,
+    /// Device: prefix sums of bucket counts.
+    pub scan_ms: f64,
+    /// Device: placing points in bucket order.
+    pub scatter_ms: f64,
+    /// Device: bucket accumulation (mixed additions).
+    pub accumulate_ms: f64,
+    /// Device: bucket reduction (running sums) and window-group sums.
+    pub reduce_ms: f64,
+    /// Host: reading back and combining windows.
+    pub combine_ms: f64,
+    /// Host: the whole call, end to end.
+    pub total_ms: f64,
+    /// Passes the MSM was split into.
+    pub passes: usize,
+}
+
+impl StageProfile {
+    /// Adds one pass's device timestamps (ticks: begin/end per stage, 10 values).
+    pub(crate) fn add_pass(&mut self, ticks: &[u64], period_ns: f32) {
+        let ms = |s: usize| {
+            let (b, e) = (ticks[2 * s], ticks[2 * s + 1]);
+            e.saturating_sub(b) as f64 * f64::from(period_ns) / 1e6
+        };
+        self.decompose_ms += ms(0);
+        self.scan_ms += ms(1);
+        self.scatter_ms += ms(2);
+        self.accumulate_ms += ms(3);
+        self.reduce_ms += ms(4);
+        self.passes += 1;
+    }
+}
