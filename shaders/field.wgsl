@@ -49,12 +49,15 @@ fn ${F}_double(a: Big) -> Big {
 /// Montgomery product a * b * R^-1 mod p (CIOS, one reduction step per limb of b).
 fn ${F}_mul(a: Big, b: Big) -> Big {
     var t: array<u32, LIMBS_PLUS_2>;
-    // @unroll i LIMBS
+    // The outer loop is unrolled in `Unroll::Full` builds and kept as a loop in
+    // `Unroll::Compact` ones (8x less code for the driver to compile).
+    // @unroll-opt i LIMBS
     {
+        let bi = big_limb(b, i);
         var c = 0u;
         // @unroll j LIMBS
         {
-            let r = mac(t[j], a[j], b[i], c);
+            let r = mac(t[j], a[j], bi, c);
             t[j] = r.x;
             c = r.y;
         }

@@ -2,11 +2,12 @@
 //! and translates through the SPIR-V (Vulkan), MSL (Metal) and HLSL (DX12) back ends.
 //! We have no Apple or Windows GPU to run on; this is the evidence for those platforms.
 
-use wgpu_msm::shader::{source, ShaderKind};
+use wgpu_msm::shader::unroll::Unroll;
+use wgpu_msm::shader::{source, source_with, ShaderKind};
 use wgpu_msm::MulPath;
 
-fn check(kind: ShaderKind, path: MulPath) {
-    let src = source(kind, path);
+fn check(kind: ShaderKind, path: MulPath, mode: Unroll) {
+    let src = source_with(kind, path, mode);
     let module = naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| {
         panic!(
             "{kind:?}/{}: parse error:\n{}",
@@ -56,7 +57,9 @@ fn check(kind: ShaderKind, path: MulPath) {
 fn every_shader_variant_validates_and_translates() {
     for kind in ShaderKind::ALL {
         for path in [MulPath::Wide64, MulPath::Portable32] {
-            check(kind, path);
+            for mode in [Unroll::Full, Unroll::Compact] {
+                check(kind, path, mode);
+            }
         }
     }
 }

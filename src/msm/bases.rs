@@ -1,7 +1,6 @@
 //! Bases resident on one device: uploaded once, checked on the device, reused by every
 //! MSM over them (a prover's SRS).
 
-use super::encode::{self, BASE_WORDS};
 use super::plan::{BASE_BYTES, MAX_PASS_LOG2};
 use crate::config::MulPath;
 use crate::device::Device;
@@ -89,11 +88,7 @@ impl Device {
                 BASE_BYTES * chunk.len().max(1) as u64,
                 gpu::STORAGE,
             )?;
-            let mut words = vec![0u32; BASE_WORDS * chunk.len()];
-            encode::write_bases(&mut words, chunk, s * seg)?;
-            self.inner
-                .queue
-                .write_buffer(&buf, 0, bytemuck::cast_slice(&words));
+            super::upload::write_bases(&self.inner.queue, &buf, chunk, s * seg)?;
             segments.push(buf);
         }
         let out = DeviceBases {

@@ -7,6 +7,7 @@ mod pass;
 pub mod plan;
 mod profile;
 mod state;
+mod upload;
 
 pub use bases::DeviceBases;
 pub use profile::StageProfile;
@@ -19,7 +20,7 @@ use crate::gpu;
 use crate::shader::ShaderKind;
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
-use encode::{POINT_WORDS, SCALAR_WORDS};
+use encode::POINT_WORDS;
 use pass::Params;
 use plan::{DeviceLimits, BASE_BYTES};
 
@@ -191,17 +192,11 @@ impl Device {
             wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
         )?;
         let max_x = self.info().max_workgroups_per_dimension;
-        let mut words = vec![0u32; SCALAR_WORDS * cap];
         let mut out_off = 0u64;
         for (pi, &(s, first, n)) in passes.iter().enumerate() {
             let params = Params::new(&plan, n as u32);
             let t_up = std::time::Instant::now();
-            encode::write_scalars(&mut words[..SCALAR_WORDS * n], &scalars[first..first + n]);
-            queue.write_buffer(
-                &work.scalars,
-                0,
-                bytemuck::cast_slice(&words[..SCALAR_WORDS * n]),
-            );
+            upload::write_scalars(queue, &work.scalars, &scalars[first..first + n])?;
             queue.write_buffer(&work.params, 0, bytemuck::bytes_of(&params));
             upload_ms += t_up.elapsed().as_secs_f64() * 1e3;
             let seg_off = BASE_BYTES * (first - s * bases.segment_points) as u64;

@@ -2,7 +2,7 @@
 //! decompose -> scan -> scatter -> accumulate -> reduce, then copy the window-group sums
 //! out. All stages run on the device; the host only combines the few sums per window.
 
-use super::plan::{Plan, CHUNK_LEN, POINT_BYTES};
+use super::plan::{Plan, POINT_BYTES};
 use super::state::Working;
 use crate::gpu::Kernels;
 
@@ -27,8 +27,8 @@ impl Params {
             window_bits: plan.window_bits,
             num_windows: plan.num_windows,
             num_buckets: plan.num_buckets,
-            chunk_len: CHUNK_LEN,
-            chunks_per_window: n.div_ceil(CHUNK_LEN),
+            chunk_len: plan.chunk_len,
+            chunks_per_window: n.div_ceil(plan.chunk_len),
             segs_per_window: plan.segs_per_window,
             groups_per_window: plan.groups_per_window,
         }

@@ -6,8 +6,13 @@ use crate::error::{Error, Result};
 
 /// Bits in a BN254 scalar (r < 2^254).
 pub const SCALAR_BITS: u32 = 254;
-/// Entries of the sorted list one accumulation thread sums.
-pub const CHUNK_LEN: u32 = 32;
+/// Accumulation threads a pass aims for (enough to fill a large GPU; more only adds
+/// chunk partials for the reduction to sum).
+pub const TARGET_THREADS: u64 = 1 << 18;
+/// Bounds of the entries one accumulation thread sums.
+pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
+/// Most reduction threads per window.
+pub const MAX_SEGS: u32 = 2048;
 /// Threads in a reduction workgroup (matches `REDUCE_WG` in msm_reduce.wgsl).
 pub const REDUCE_WG: u32 = 64;
 /// Largest pass we plan, in points.
@@ -30,7 +35,10 @@ pub struct Plan {
     pub num_windows: u32,
     /// Buckets per window B = 2^(c-1).
     pub num_buckets: u32,
-    /// Accumulation chunks per window C = capacity / CHUNK_LEN.
+    /// Sorted entries one accumulation thread sums, L (a power of two): about
+    /// W * capacity / TARGET_THREADS, within CHUNK_LEN_RANGE.
+    pub chunk_len: u32,
+    /// Accumulation chunks per window C = capacity / L.
     pub chunks_per_window: u32,
     /// Reduction threads per window T (a multiple of REDUCE_WG).
     pub segs_per_window: u32,
@@ -58,13 +66,19 @@ impl Plan {
         let capacity = capacity.max(64).next_power_of_two();
         let num_windows = (SCALAR_BITS + 1).div_ceil(c);
         let num_buckets = 1u32 << (c - 1);
-        let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, 1024);
+        let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, MAX_SEGS);
+        let entries = u64::from(num_windows) * u64::from(capacity);
+        let chunk_len = (entries / TARGET_THREADS)
+            .next_power_of_two()
+            .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
+            as u32;
         Ok(Plan {
             capacity,
             window_bits: c,
             num_windows,
             num_buckets,
-            chunks_per_window: capacity.div_ceil(CHUNK_LEN),
+            chunk_len,
+            chunks_per_window: capacity.div_ceil(chunk_len),
             segs_per_window: segs,
             groups_per_window: segs / REDUCE_WG,
         })

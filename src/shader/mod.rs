@@ -96,6 +96,14 @@ fn instantiate(template: &str, f: &str, fc: &str) -> String {
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
 /// by the naga validation test).
 pub fn source(kind: ShaderKind, path: MulPath) -> String {
+    source_with(kind, path, unroll::Unroll::from_env())
+}
+
+/// [`source`] with an explicit unrolling mode.
+///
+/// # Panics
+/// As [`source`].
+pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> String {
     let mut parts: Vec<String> = vec![params::prelude()];
     // The prelude declares `Big`; bigint.wgsl declares it too for standalone reading.
     parts.push(BIGINT.replace("alias Big = array<u32, LIMBS>;", ""));
@@ -132,7 +140,7 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
             parts.push(TEST_CURVE.to_string());
         }
     }
-    let src = unroll::expand(&parts.join("\n"), params::LIMBS);
+    let src = unroll::expand(&parts.join("\n"), params::LIMBS, mode);
     assert!(
         !src.contains("${"),
         "unsubstituted placeholder in {kind:?} shader"

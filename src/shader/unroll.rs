@@ -39,23 +39,47 @@ fn substitute(line: &str, var: &str, value: &str) -> String {
     out
 }
 
-/// Expands every `@unroll` block of `src`.
+/// How far optional (`@unroll-opt`) blocks are unrolled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Unroll {
+    /// Every block unrolled: fastest code, slowest driver compile.
+    #[default]
+    Full,
+    /// `@unroll-opt` blocks stay loops: far less code, a little slower.
+    Compact,
+}
+
+impl Unroll {
+    /// The build chosen by `WGPU_MSM_UNROLL` (`full` or `compact`), `Full` by default.
+    pub fn from_env() -> Unroll {
+        match std::env::var("WGPU_MSM_UNROLL").as_deref() {
+            Ok("compact") => Unroll::Compact,
+            _ => Unroll::Full,
+        }
+    }
+}
+
+/// Expands every `@unroll` block of `src` (and `@unroll-opt` blocks per `mode`).
 ///
 /// # Panics
 /// On an unterminated block or a bad count: a bug in the shader sources, caught by the
 /// CPU validation test.
-pub fn expand(src: &str, limbs: u32) -> String {
+pub fn expand(src: &str, limbs: u32, mode: Unroll) -> String {
     let lines: Vec<&str> = src.lines().collect();
     let mut out = Vec::new();
-    expand_lines(&lines, limbs, &mut out);
+    expand_lines(&lines, limbs, mode, &mut out);
     out.join("\n")
 }
 
-fn expand_lines(lines: &[&str], limbs: u32, out: &mut Vec<String>) {
+fn expand_lines(lines: &[&str], limbs: u32, mode: Unroll, out: &mut Vec<String>) {
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
-        if let Some(rest) = t.strip_prefix("// @unroll ") {
+        let optional = t.starts_with("// @unroll-opt ");
+        let directive = t
+            .strip_prefix("// @unroll ")
+            .or_else(|| t.strip_prefix("// @unroll-opt "));
+        if let Some(rest) = directive {
             let mut it = rest.split_whitespace();
             let var = it.next().expect("@unroll needs a variable");
             let count = count_of(it.next().expect("@unroll needs a count"), limbs);
@@ -64,7 +88,7 @@ fn expand_lines(lines: &[&str], limbs: u32, out: &mut Vec<String>) {
             let mut j = i + 1;
             while j < lines.len() {
                 let tj = lines[j].trim();
-                if tj.starts_with("// @unroll ") {
+                if tj.starts_with("// @unroll ") || tj.starts_with("// @unroll-opt ") {
                     depth += 1;
                 } else if tj == "// @end" {
                     depth -= 1;
@@ -75,14 +99,22 @@ fn expand_lines(lines: &[&str], limbs: u32, out: &mut Vec<String>) {
                 j += 1;
             }
             assert!(j < lines.len(), "unterminated @unroll {var}");
-            for k in 0..count {
-                let value = format!("{k}u");
-                let body: Vec<String> = lines[i + 1..j]
-                    .iter()
-                    .map(|l| substitute(l, var, &value))
-                    .collect();
-                let body_refs: Vec<&str> = body.iter().map(String::as_str).collect();
-                expand_lines(&body_refs, limbs, out);
+            if optional && mode == Unroll::Compact {
+                out.push(format!(
+                    "for (var {var} = 0u; {var} < {count}u; {var}++) {{"
+                ));
+                expand_lines(&lines[i + 1..j], limbs, mode, out);
+                out.push("}".to_string());
+            } else {
+                for k in 0..count {
+                    let value = format!("{k}u");
+                    let body: Vec<String> = lines[i + 1..j]
+                        .iter()
+                        .map(|l| substitute(l, var, &value))
+                        .collect();
+                    let body_refs: Vec<&str> = body.iter().map(String::as_str).collect();
+                    expand_lines(&body_refs, limbs, mode, out);
+                }
             }
             i = j + 1;
         } else {
@@ -99,8 +131,17 @@ mod tests {
     #[test]
     fn expands_nested_blocks_with_whole_word_substitution() {
         let src = "a\n// @unroll i 2\n// @unroll j 2\nx[i][j] = ij + i;\n// @end\n// @end\nb";
-        let out = expand(src, 8);
+        let out = expand(src, 8, Unroll::Full);
         assert_eq!(out, "a\nx[0u][0u] = ij + 0u;\nx[0u][1u] = ij + 0u;\nx[1u][0u] = ij + 1u;\nx[1u][1u] = ij + 1u;\nb");
-        assert_eq!(expand("// @unroll k LIMBS\nk\n// @end", 3), "0u\n1u\n2u");
+        assert_eq!(
+            expand("// @unroll k LIMBS\nk\n// @end", 3, Unroll::Full),
+            "0u\n1u\n2u"
+        );
+        let opt = "// @unroll-opt i 2\nx[i];\n// @end";
+        assert_eq!(expand(opt, 8, Unroll::Full), "x[0u];\nx[1u];");
+        assert_eq!(
+            expand(opt, 8, Unroll::Compact),
+            "for (var i = 0u; i < 2u; i++) {\nx[i];\n}"
+        );
     }
 }

@@ -1,0 +1,161 @@
+//! Host-to-device uploads of bases and scalars: converted straight into wgpu's staging
+//! memory by several threads, with no intermediate copy.
+
+use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
+use crate::error::{Error, Result};
+use ark_bn254::{Fr, G1Affine};
+use wgpu::WriteOnly;
+
+/// A part of the staging view handed to one thread.
+struct Part<'a>(WriteOnly<'a, [u8]>);
+
+// SAFETY: a `WriteOnly<[u8]>` is an exclusive, write-only reference to bytes (like
+// `&mut [u8]`, which is Send); wgpu implements Send for it only for sized `T`, which
+// leaves out slices. Each `Part` comes from `split_at`, so parts never overlap.
+unsafe impl Send for Part<'_> {}
+
+/// Items converted per step of one thread (bounds its scratch buffer).
+const STEP: usize = 4096;
+
+fn threads_for(bytes: usize) -> usize {
+    let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Below ~4 MiB the thread start costs more than it saves.
+    hw.min(bytes.div_ceil(4 << 20)).clamp(1, 16)
+}
+
+/// The bytes of `scalars` as the device wants them, when arkworks' in-memory layout
+/// already is that layout (four little-endian u64 Montgomery limbs, nothing else).
+fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
+    if cfg!(target_endian = "big") || std::mem::size_of::<Fr>() != 32 {
+        return None;
+    }
+    // Probe the field order with a value whose limbs differ.
+    let probe = Fr::from(0x0102_0304_0506_0708u64);
+    // SAFETY: `probe` is a live value of 32 bytes (checked above), all initialised:
+    // Fr is four u64 limbs and a zero-sized marker, so it has no padding.
+    let pb = unsafe { std::slice::from_raw_parts((&probe as *const Fr).cast::<u8>(), 32) };
+    let limbs: Vec<u8> = probe.0 .0.iter().flat_map(|w| w.to_le_bytes()).collect();
+    if pb != limbs.as_slice() {
+        return None;
+    }
+    // SAFETY: as for the probe: each element is 32 initialised bytes in limb order, and
+    // the slice covers exactly `scalars`.
+    Some(unsafe { std::slice::from_raw_parts(scalars.as_ptr().cast::<u8>(), scalars.len() * 32) })
+}
+
+/// Writes `items` into `buf` at `offset`, `words` u32 words per item, converting with
+/// `conv` (which gets the index of its first item) on several threads.
+fn write_converted<T: Sync>(
+    queue: &wgpu::Queue,
+    buf: &wgpu::Buffer,
+    offset: u64,
+    items: &[T],
+    words: usize,
+    conv: &(dyn Fn(&mut [u32], &[T], usize) -> Result<()> + Sync),
+) -> Result<()> {
+    let bytes = items.len() * words * 4;
+    let Some(size) = wgpu::BufferSize::new(bytes as u64) else {
+        return Ok(());
+    };
+    let mut view = queue
+        .write_buffer_with(buf, offset, size)
+        .ok_or_else(|| Error::Gpu {
+            context: "upload".into(),
+            message: "write_buffer_with refused".into(),
+        })?;
+    let whole = view.slice(..);
+    let nthreads = threads_for(bytes);
+    let per = items.len().div_ceil(nthreads);
+    std::thread::scope(|s| {
+        let mut rest = whole;
+        let mut handles = Vec::new();
+        for (t, chunk) in items.chunks(per).enumerate() {
+            let (mine, tail) = rest.split_at(chunk.len() * words * 4);
+            rest = tail;
+            let part = Part(mine);
+            handles.push(s.spawn(move || -> Result<()> {
+                let whole_part = part;
+                let mut mine = whole_part.0;
+                let mut scratch = vec![0u32; STEP * words];
+                for (k, step) in chunk.chunks(STEP).enumerate() {
+                    let w = &mut scratch[..step.len() * words];
+                    conv(w, step, t * per + k * STEP)?;
+                    let (head, tail) = mine.split_at(w.len() * 4);
+                    let mut head = head;
+                    head.copy_from_slice(bytemuck::cast_slice(w));
+                    mine = tail;
+                }
+                Ok(())
+            }));
+        }
+        handles
+            .into_iter()
+            .try_for_each(|h| h.join().map_err(|_| Error::Cancelled)?)
+    })
+}
+
+/// Uploads bases (16 words each; infinity as (0, 0)). `first` is the index of
+/// `bases[0]` in the caller's slice, for error messages.
+pub(crate) fn write_bases(
+    queue: &wgpu::Queue,
+    buf: &wgpu::Buffer,
+    bases: &[G1Affine],
+    first: usize,
+) -> Result<()> {
+    write_converted(queue, buf, 0, bases, BASE_WORDS, &|w, b, at| {
+        encode::write_bases(w, b, first + at)
+    })
+}
+
+/// Uploads scalars (8 words each, Montgomery form), a plain copy when the layout allows.
+pub(crate) fn write_scalars(queue: &wgpu::Queue, buf: &wgpu::Buffer, scalars: &[Fr]) -> Result<()> {
+    if let Some(bytes) = scalar_bytes(scalars) {
+        let Some(size) = wgpu::BufferSize::new(bytes.len() as u64) else {
+            return Ok(());
+        };
+        let mut view = queue
+            .write_buffer_with(buf, 0, size)
+            .ok_or_else(|| Error::Gpu {
+                context: "upload".into(),
+                message: "write_buffer_with refused".into(),
+            })?;
+        let nthreads = threads_for(bytes.len());
+        let per = bytes.len().div_ceil(nthreads).next_multiple_of(32);
+        let whole = view.slice(..);
+        std::thread::scope(|s| {
+            let mut rest = whole;
+            for src in bytes.chunks(per) {
+                let (mine, tail) = rest.split_at(src.len());
+                rest = tail;
+                let part = Part(mine);
+                s.spawn(move || {
+                    let whole_part = part;
+                    let mut mine = whole_part.0;
+                    mine.copy_from_slice(src);
+                });
+            }
+        });
+        return Ok(());
+    }
+    write_converted(queue, buf, 0, scalars, SCALAR_WORDS, &|w, s, _| {
+        encode::write_scalars(w, s);
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_std::UniformRand;
+
+    #[test]
+    fn scalar_fast_path_matches_conversion() {
+        let mut rng = ark_std::test_rng();
+        let s: Vec<Fr> = (0..100).map(|_| Fr::rand(&mut rng)).collect();
+        let mut words = vec![0u32; 800];
+        encode::write_scalars(&mut words, &s);
+        if let Some(bytes) = scalar_bytes(&s) {
+            assert_eq!(bytes, bytemuck::cast_slice::<u32, u8>(&words));
+        }
+    }
+}
