@@ -69,26 +69,47 @@ impl Kernels {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let mut pipelines = Vec::new();
-        for ep in entry_points {
-            let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-            let name = format!("{label}/{ep}");
-            let p = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(&name),
-                layout: Some(&pl),
-                module: &module,
-                entry_point: Some(ep),
-                compilation_options: Default::default(),
-                cache,
-            });
-            if let Some(e) = pollster::block_on(scope.pop()) {
-                return Err(Error::Shader {
-                    entry: name,
-                    message: e.to_string(),
-                });
-            }
-            pipelines.push((ep.clone(), p));
-        }
+        // One thread per entry point: drivers that compile pipelines on the calling
+        // thread (Vulkan) then compile them in parallel.
+        let results: Vec<Result<(String, wgpu::ComputePipeline)>> = std::thread::scope(|s| {
+            let handles: Vec<_> = entry_points
+                .iter()
+                .map(|ep| {
+                    let (pl, module) = (&pl, &module);
+                    s.spawn(move || {
+                        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+                        let name = format!("{label}/{ep}");
+                        let p = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                            label: Some(&name),
+                            layout: Some(pl),
+                            module,
+                            entry_point: Some(ep),
+                            compilation_options: Default::default(),
+                            cache,
+                        });
+                        match pollster::block_on(scope.pop()) {
+                            Some(e) => Err(Error::Shader {
+                                entry: name,
+                                message: e.to_string(),
+                            }),
+                            None => Ok((ep.clone(), p)),
+                        }
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(Error::Shader {
+                            entry: label.to_string(),
+                            message: "compiler thread panicked".into(),
+                        })
+                    })
+                })
+                .collect()
+        });
+        let pipelines = results.into_iter().collect::<Result<Vec<_>>>()?;
         Ok(Kernels { layout, pipelines })
     }
 
