@@ -14,6 +14,9 @@ struct Part<'a>(WriteOnly<'a, [u8]>);
 // leaves out slices. Each `Part` comes from `split_at`, so parts never overlap.
 unsafe impl Send for Part<'_> {}
 
+/// Converts items (the index of the first given) into device words.
+type Convert<T> = dyn Fn(&mut [u32], &[T], usize) -> Result<()> + Sync;
+
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
 
@@ -51,7 +54,7 @@ fn write_converted<T: Sync>(
     offset: u64,
     items: &[T],
     words: usize,
-    conv: &(dyn Fn(&mut [u32], &[T], usize) -> Result<()> + Sync),
+    conv: &Convert<T>,
 ) -> Result<()> {
     let bytes = items.len() * words * 4;
     let Some(size) = wgpu::BufferSize::new(bytes as u64) else {
@@ -102,7 +105,7 @@ pub(crate) fn write_bases(
     bases: &[G1Affine],
     first: usize,
 ) -> Result<()> {
-    write_converted(queue, buf, 0, bases, BASE_WORDS, &|w, b, at| {
+    write_converted(queue, buf, 0, bases, BASE_WORDS, &move |w, b, at| {
         encode::write_bases(w, b, first + at)
     })
 }
