@@ -3,13 +3,14 @@
 
 mod bases;
 pub mod encode;
-mod pass;
+pub mod pass;
 pub mod plan;
 mod profile;
 mod state;
 mod upload;
 
 pub use bases::DeviceBases;
+pub use pass::STAGES;
 pub use profile::StageProfile;
 pub(crate) use state::DeviceState;
 
@@ -157,7 +158,7 @@ impl Device {
         }
         let sums_bytes: Vec<u64> = passes
             .iter()
-            .map(|&(_, _, n)| Params::new(&plan, n as u32).group_sums_bytes())
+            .map(|&(_, _, n)| Params::new(&plan, n as u32).window_sums_bytes())
             .collect();
         let flags_at: u64 = sums_bytes.iter().sum();
         let stamps_at = (flags_at + 4 * bases.segments.len() as u64).next_multiple_of(8);
@@ -275,16 +276,12 @@ impl Device {
             }
         }
         let mut total = G1Projective::zero();
-        let per_window = plan.groups_per_window as usize;
+
         let mut at = 0usize;
         for bytes in sums_bytes {
             let pts = (bytes / plan::POINT_BYTES) as usize;
             let window_sums: Vec<G1Projective> = (0..plan.num_windows as usize)
-                .map(|w| {
-                    (0..per_window)
-                        .map(|g| encode::read_xyzz(&out[at + POINT_WORDS * (w * per_window + g)..]))
-                        .sum()
-                })
+                .map(|w| encode::read_xyzz(&out[at + POINT_WORDS * w..]))
                 .collect();
             total += encode::combine_windows(&window_sums, plan.window_bits);
             at += POINT_WORDS * pts;

@@ -1,5 +1,5 @@
 //! Encoding one pass (one chunk of at most `plan.capacity` points) of the MSM pipeline:
-//! decompose -> scan -> scatter -> accumulate -> reduce, then copy the window-group sums
+//! decompose -> scan -> scatter -> accumulate -> reduce (four kernels), then copy the window sums
 //! out. All stages run on the device; the host only combines the few sums per window.
 
 use super::plan::{Plan, POINT_BYTES};
@@ -34,15 +34,20 @@ impl Params {
         }
     }
 
-    /// Byte offset of the window-group sums in the scratch buffer.
-    pub(crate) fn group_sums_offset(&self) -> u64 {
+    /// Byte offset of the window sums in the scratch buffer (see msm_reduce.wgsl).
+    pub(crate) fn window_sums_offset(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        POINT_BYTES * w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
+        let pts = w
+            * (u64::from(self.num_buckets)
+                + u64::from(self.chunks_per_window)
+                + 2 * u64::from(self.segs_per_window)
+                + 3 * u64::from(self.groups_per_window));
+        POINT_BYTES * pts
     }
 
-    /// Bytes of the window-group sums.
-    pub(crate) fn group_sums_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
+    /// Bytes of the window sums.
+    pub(crate) fn window_sums_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows)
     }
 }
 
@@ -53,8 +58,17 @@ pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
     (x as u32, groups.div_ceil(x) as u32)
 }
 
-/// Names of the timed stages, in order.
-pub(crate) const STAGES: [&str; 5] = ["decompose", "scan", "scatter", "accumulate", "reduce"];
+/// Entry points of the MSM, in dispatch order (the last four are the reduction).
+pub const STAGES: [&str; 8] = [
+    "decompose",
+    "scan",
+    "scatter",
+    "accumulate",
+    "bucket_sums",
+    "segment_sums",
+    "group_sums",
+    "window_sums",
+];
 
 /// Records one pass into `enc`. `bind` holds this pass's bases range and the working
 /// buffers; the sums are copied to `out` at `out_offset`.
@@ -73,12 +87,15 @@ pub(crate) fn encode(
     enc.clear_buffer(&work.counts, 0, None);
     let n = u64::from(p.n);
     let w = u64::from(p.num_windows);
-    let grids: [(u32, u32); 5] = [
+    let grids: [(u32, u32); 8] = [
         grid(n, max_x),
         (p.num_windows, 1),
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
-        (p.num_windows * p.groups_per_window, 1),
+        grid(w * u64::from(p.num_buckets), max_x),
+        grid(w * u64::from(p.segs_per_window), max_x),
+        grid(w * u64::from(p.groups_per_window), max_x),
+        grid(w, max_x),
     ];
     for (s, (name, (x, y))) in STAGES.iter().zip(grids).enumerate() {
         let label = format!("msm/{name}");
@@ -97,9 +114,9 @@ pub(crate) fn encode(
     }
     enc.copy_buffer_to_buffer(
         &work.scratch,
-        p.group_sums_offset(),
+        p.window_sums_offset(),
         out,
         out_offset,
-        p.group_sums_bytes(),
+        p.window_sums_bytes(),
     );
 }

@@ -14,7 +14,7 @@ pub struct StageProfile {
     pub scatter_ms: f64,
     /// Device: bucket accumulation (mixed additions).
     pub accumulate_ms: f64,
-    /// Device: bucket reduction (running sums) and window-group sums.
+    /// Device: bucket reduction (bucket, segment, group and window sums).
     pub reduce_ms: f64,
     /// Host: reading back and combining windows.
     pub combine_ms: f64,
@@ -25,7 +25,7 @@ pub struct StageProfile {
 }
 
 impl StageProfile {
-    /// Adds one pass's device timestamps (ticks: begin/end per stage, 10 values).
+    /// Adds one pass's device timestamps (ticks: begin/end per stage, in STAGES order).
     pub(crate) fn add_pass(&mut self, ticks: &[u64], period_ns: f32) {
         let ms = |s: usize| {
             let (b, e) = (ticks[2 * s], ticks[2 * s + 1]);
@@ -35,7 +35,7 @@ impl StageProfile {
         self.scan_ms += ms(1);
         self.scatter_ms += ms(2);
         self.accumulate_ms += ms(3);
-        self.reduce_ms += ms(4);
+        self.reduce_ms += ms(4) + ms(5) + ms(6) + ms(7);
         self.passes += 1;
     }
 }

@@ -27,7 +27,8 @@ const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
 /// Which assembled shader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShaderKind {
-    /// All MSM stages (decompose, scan, scatter, accumulate, reduce).
+    /// All MSM stages (decompose, scan, scatter, accumulate, and the reduction's
+    /// bucket, segment, group and window sums).
     Msm,
     /// The on-curve check of uploaded bases.
     CheckBases,
@@ -49,9 +50,7 @@ impl ShaderKind {
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
-            ShaderKind::Msm => ["decompose", "scan", "scatter", "accumulate", "reduce"]
-                .map(String::from)
-                .to_vec(),
+            ShaderKind::Msm => crate::msm::STAGES.map(String::from).to_vec(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()
