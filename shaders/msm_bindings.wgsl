@@ -8,7 +8,7 @@
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
 //   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
-//            then the reduction's segment, group and window sums (msm_reduce.wgsl)
+//            window-group sums [W*G]
 
 /// Sizes of the current chunk; see the layout above.
 struct Params {
@@ -78,7 +78,7 @@ fn chunk_base() -> u32 {
     return params.num_windows * params.num_buckets;
 }
 
-/// Index of the first point after the chunk partials in scratch.
+/// Index of the first window-group sum in scratch.
 fn group_base() -> u32 {
     return chunk_base() + params.num_windows * params.chunks_per_window;
 }

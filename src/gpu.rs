@@ -19,13 +19,13 @@ pub(crate) fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLay
 }
 
 /// A bind-group-layout entry for a uniform buffer visible to compute shaders.
-pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+pub(crate) fn uniform_entry(binding: u32, has_dynamic_offset: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
         ty: wgpu::BindingType::Buffer {
             ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset: false,
+            has_dynamic_offset,
             min_binding_size: None,
         },
         count: None,
@@ -34,7 +34,10 @@ pub(crate) fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
 
 /// Compute pipelines of one shader module sharing one bind group layout.
 pub(crate) struct Kernels {
+    /// Layout of bind group 0.
     pub(crate) layout: wgpu::BindGroupLayout,
+    /// Layouts of bind groups 1.. (empty for most shaders).
+    pub(crate) extra_layouts: Vec<wgpu::BindGroupLayout>,
     pipelines: Vec<(String, wgpu::ComputePipeline)>,
 }
 
@@ -48,7 +51,7 @@ impl Kernels {
         label: &str,
         source: &str,
         trusted: bool,
-        entries: &[wgpu::BindGroupLayoutEntry],
+        entries: &[&[wgpu::BindGroupLayoutEntry]],
         entry_points: &[String],
         cache: Option<&wgpu::PipelineCache>,
     ) -> Result<Kernels> {
@@ -60,13 +63,19 @@ impl Kernels {
                 message: e.to_string(),
             });
         }
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some(label),
-            entries,
-        });
+        let mut layouts: Vec<wgpu::BindGroupLayout> = entries
+            .iter()
+            .map(|e| {
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some(label),
+                    entries: e,
+                })
+            })
+            .collect();
+        let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
         let pl = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some(label),
-            bind_group_layouts: &[Some(&layout)],
+            bind_group_layouts: &refs,
             immediate_size: 0,
         });
         // One thread per entry point: drivers that compile pipelines on the calling
@@ -110,7 +119,12 @@ impl Kernels {
                 .collect()
         });
         let pipelines = results.into_iter().collect::<Result<Vec<_>>>()?;
-        Ok(Kernels { layout, pipelines })
+        let layout = layouts.remove(0);
+        Ok(Kernels {
+            layout,
+            extra_layouts: layouts,
+            pipelines,
+        })
     }
 
     /// The pipeline of entry point `name`.

@@ -203,12 +203,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     pb.finish_and_clear();
     if !profiles.is_empty() {
         println!(
-            "\nper-stage profile, resident bases (ms; device stages from timestamp queries)\n{:<28} {:>5} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8}",
-            "device", "log n", "upload", "decompose", "scan", "scatter", "accumulate", "reduce", "combine", "total"
+            "\nper-stage profile, resident bases (ms; device stages from timestamp queries)\n{:<28} {:>5} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8} {:>8}",
+            "device", "log n", "upload", "decompose", "scan", "scatter", "accumulate", "fold", "reduce", "combine", "total"
         );
         for (name, lg, p) in &profiles {
             println!(
-                "{:<28} {:>5} {:>8.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>8.2} {:>8.2} {:>8.2}",
+                "{:<28} {:>5} {:>8.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
                 name.chars().take(28).collect::<String>(),
                 lg,
                 p.upload_ms,
@@ -216,6 +216,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 p.scan_ms,
                 p.scatter_ms,
                 p.accumulate_ms,
+                p.fold_ms,
                 p.reduce_ms,
                 p.combine_ms,
                 p.total_ms

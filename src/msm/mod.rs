@@ -3,14 +3,13 @@
 
 mod bases;
 pub mod encode;
-pub mod pass;
+mod pass;
 pub mod plan;
 mod profile;
 mod state;
 mod upload;
 
 pub use bases::DeviceBases;
-pub use pass::STAGES;
 pub use profile::StageProfile;
 pub(crate) use state::DeviceState;
 
@@ -138,7 +137,7 @@ impl Device {
         let dev = &self.inner.device;
         let queue = &self.inner.queue;
         let kernels = self.inner.msm.kernels(dev, ShaderKind::Msm, path)?;
-        let work = self.inner.msm.take_working(dev, &plan)?;
+        let work = self.inner.msm.take_working(dev, queue, &plan)?;
         let state = &self.inner.msm;
         let guard = PoolGuard {
             state,
@@ -158,7 +157,7 @@ impl Device {
         }
         let sums_bytes: Vec<u64> = passes
             .iter()
-            .map(|&(_, _, n)| Params::new(&plan, n as u32).window_sums_bytes())
+            .map(|&(_, _, n)| Params::new(&plan, n as u32).group_sums_bytes())
             .collect();
         let flags_at: u64 = sums_bytes.iter().sum();
         let stamps_at = (flags_at + 4 * bases.segments.len() as u64).next_multiple_of(8);
@@ -230,13 +229,35 @@ impl Device {
                     ],
                 })
             })?;
+            let fold_bind = gpu::checked(dev, "msm fold bind group", || {
+                dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("msm/fold-step"),
+                    layout: &kernels.extra_layouts[0],
+                    entries: &[wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &work.fold_steps,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(4),
+                        }),
+                    }],
+                })
+            })?;
             let mut enc =
                 dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") });
             let stamps = queries
                 .as_ref()
                 .map(|(qs, _)| (qs, 2 * pass::STAGES.len() as u32 * pi as u32));
             pass::encode(
-                &mut enc, &kernels, &bind, work, &params, max_x, &staging, out_off, stamps,
+                &mut enc,
+                &kernels,
+                [&bind, &fold_bind],
+                work,
+                &params,
+                max_x,
+                &staging,
+                out_off,
+                stamps,
             );
             if pi + 1 == passes.len() {
                 if let Some((qs, resolve)) = &queries {
@@ -276,12 +297,16 @@ impl Device {
             }
         }
         let mut total = G1Projective::zero();
-
+        let per_window = plan.groups_per_window as usize;
         let mut at = 0usize;
         for bytes in sums_bytes {
             let pts = (bytes / plan::POINT_BYTES) as usize;
             let window_sums: Vec<G1Projective> = (0..plan.num_windows as usize)
-                .map(|w| encode::read_xyzz(&out[at + POINT_WORDS * w..]))
+                .map(|w| {
+                    (0..per_window)
+                        .map(|g| encode::read_xyzz(&out[at + POINT_WORDS * (w * per_window + g)..]))
+                        .sum()
+                })
                 .collect();
             total += encode::combine_windows(&window_sums, plan.window_bits);
             at += POINT_WORDS * pts;

@@ -1,9 +1,9 @@
 //! Encoding one pass (one chunk of at most `plan.capacity` points) of the MSM pipeline:
-//! decompose -> scan -> scatter -> accumulate -> reduce (four kernels), then copy the window sums
+//! decompose -> scan -> scatter -> accumulate -> reduce, then copy the window-group sums
 //! out. All stages run on the device; the host only combines the few sums per window.
 
 use super::plan::{Plan, POINT_BYTES};
-use super::state::Working;
+use super::state::{Working, FOLD_STRIDE};
 use crate::gpu::Kernels;
 
 /// Uniform parameters of one pass (mirrors `Params` in msm_bindings.wgsl).
@@ -34,20 +34,15 @@ impl Params {
         }
     }
 
-    /// Byte offset of the window sums in the scratch buffer (see msm_reduce.wgsl).
-    pub(crate) fn window_sums_offset(&self) -> u64 {
+    /// Byte offset of the window-group sums in the scratch buffer.
+    pub(crate) fn group_sums_offset(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        let pts = w
-            * (u64::from(self.num_buckets)
-                + u64::from(self.chunks_per_window)
-                + 2 * u64::from(self.segs_per_window)
-                + 3 * u64::from(self.groups_per_window));
-        POINT_BYTES * pts
+        POINT_BYTES * w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
     }
 
-    /// Bytes of the window sums.
-    pub(crate) fn window_sums_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows)
+    /// Bytes of the window-group sums.
+    pub(crate) fn group_sums_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
     }
 }
 
@@ -58,16 +53,14 @@ pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
     (x as u32, groups.div_ceil(x) as u32)
 }
 
-/// Entry points of the MSM, in dispatch order (the last four are the reduction).
-pub const STAGES: [&str; 8] = [
+/// Names of the timed stages, in order (each one compute pass).
+pub(crate) const STAGES: [&str; 6] = [
     "decompose",
     "scan",
     "scatter",
     "accumulate",
-    "bucket_sums",
-    "segment_sums",
-    "group_sums",
-    "window_sums",
+    "fold",
+    "reduce",
 ];
 
 /// Records one pass into `enc`. `bind` holds this pass's bases range and the working
@@ -76,7 +69,7 @@ pub const STAGES: [&str; 8] = [
 pub(crate) fn encode(
     enc: &mut wgpu::CommandEncoder,
     k: &Kernels,
-    bind: &wgpu::BindGroup,
+    binds: [&wgpu::BindGroup; 2],
     work: &Working,
     p: &Params,
     max_x: u32,
@@ -87,16 +80,16 @@ pub(crate) fn encode(
     enc.clear_buffer(&work.counts, 0, None);
     let n = u64::from(p.n);
     let w = u64::from(p.num_windows);
-    let grids: [(u32, u32); 8] = [
+    let grids: [(u32, u32); 6] = [
         grid(n, max_x),
         (p.num_windows, 1),
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
-        grid(w * u64::from(p.num_buckets), max_x),
-        grid(w * u64::from(p.segs_per_window), max_x),
-        grid(w * u64::from(p.groups_per_window), max_x),
-        grid(w, max_x),
+        (0, 0), // fold: one dispatch per step, below
+        (p.num_windows * p.groups_per_window, 1),
     ];
+    // Fold steps until one step spans all chunks of a window.
+    let fold_steps = 32 - p.chunks_per_window.saturating_sub(1).leading_zeros();
     for (s, (name, (x, y))) in STAGES.iter().zip(grids).enumerate() {
         let label = format!("msm/{name}");
         let timestamp_writes = timestamps.map(|(qs, base)| wgpu::ComputePassTimestampWrites {
@@ -109,14 +102,24 @@ pub(crate) fn encode(
             timestamp_writes,
         });
         pass.set_pipeline(k.get(name));
-        pass.set_bind_group(0, bind, &[]);
-        pass.dispatch_workgroups(x, y, 1);
+        pass.set_bind_group(0, binds[0], &[]);
+        if *name == "fold" {
+            for step in 0..fold_steps {
+                let pairs = u64::from(p.chunks_per_window).div_ceil(2u64 << step);
+                let (x, y) = grid(w * pairs, max_x);
+                pass.set_bind_group(1, binds[1], &[step * FOLD_STRIDE as u32]);
+                pass.dispatch_workgroups(x, y, 1);
+            }
+        } else {
+            pass.set_bind_group(1, binds[1], &[0]);
+            pass.dispatch_workgroups(x, y, 1);
+        }
     }
     enc.copy_buffer_to_buffer(
         &work.scratch,
-        p.window_sums_offset(),
+        p.group_sums_offset(),
         out,
         out_offset,
-        p.window_sums_bytes(),
+        p.group_sums_bytes(),
     );
 }

@@ -13,8 +13,8 @@ pub const TARGET_THREADS: u64 = 1 << 18;
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window.
 pub const MAX_SEGS: u32 = 2048;
-/// Segments per reduction group (matches `GROUP_SEGS` in msm_reduce.wgsl).
-pub const GROUP_SEGS: u32 = 64;
+/// Threads in a reduction workgroup (matches `REDUCE_WG` in msm_reduce.wgsl).
+pub const REDUCE_WG: u32 = 64;
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
 /// Bytes of one affine base on the device.
@@ -40,9 +40,9 @@ pub struct Plan {
     pub chunk_len: u32,
     /// Accumulation chunks per window C = capacity / L.
     pub chunks_per_window: u32,
-    /// Reduction threads per window T (a multiple of GROUP_SEGS).
+    /// Reduction threads per window T (a multiple of REDUCE_WG).
     pub segs_per_window: u32,
-    /// Reduction groups per window G = T / GROUP_SEGS.
+    /// Reduction workgroups per window G = T / REDUCE_WG.
     pub groups_per_window: u32,
 }
 
@@ -66,7 +66,7 @@ impl Plan {
         let capacity = capacity.max(64).next_power_of_two();
         let num_windows = (SCALAR_BITS + 1).div_ceil(c);
         let num_buckets = 1u32 << (c - 1);
-        let segs = num_buckets.next_power_of_two().clamp(GROUP_SEGS, MAX_SEGS);
+        let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, MAX_SEGS);
         let entries = u64::from(num_windows) * u64::from(capacity);
         let chunk_len = (entries / TARGET_THREADS)
             .next_power_of_two()
@@ -80,7 +80,7 @@ impl Plan {
             chunk_len,
             chunks_per_window: capacity.div_ceil(chunk_len),
             segs_per_window: segs,
-            groups_per_window: segs / GROUP_SEGS,
+            groups_per_window: segs / REDUCE_WG,
         })
     }
 
@@ -99,14 +99,12 @@ impl Plan {
         let w = u64::from(self.num_windows);
         w * (u64::from(self.num_buckets)
             + u64::from(self.chunks_per_window)
-            + 2 * u64::from(self.segs_per_window)
-            + 3 * u64::from(self.groups_per_window)
-            + 1)
+            + u64::from(self.groups_per_window))
     }
 
-    /// Bytes of the per-pass result (window sums).
+    /// Bytes of the per-pass result (window-group sums).
     pub fn result_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows)
+        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
     }
 
     /// Largest single binding the pass needs.

@@ -14,7 +14,9 @@ pub struct StageProfile {
     pub scatter_ms: f64,
     /// Device: bucket accumulation (mixed additions).
     pub accumulate_ms: f64,
-    /// Device: bucket reduction (bucket, segment, group and window sums).
+    /// Device: folding each bucket's chunk partials in a tree (hot buckets).
+    pub fold_ms: f64,
+    /// Device: bucket reduction (running sums) and window-group sums.
     pub reduce_ms: f64,
     /// Host: reading back and combining windows.
     pub combine_ms: f64,
@@ -35,7 +37,8 @@ impl StageProfile {
         self.scan_ms += ms(1);
         self.scatter_ms += ms(2);
         self.accumulate_ms += ms(3);
-        self.reduce_ms += ms(4) + ms(5) + ms(6) + ms(7);
+        self.fold_ms += ms(4);
+        self.reduce_ms += ms(5);
         self.passes += 1;
     }
 }

@@ -22,7 +22,14 @@ pub(crate) struct Working {
     pub(crate) offsets: wgpu::Buffer,
     pub(crate) sorted: wgpu::Buffer,
     pub(crate) scratch: wgpu::Buffer,
+    /// Fold step numbers 0..FOLD_STEPS, one per 256-byte slot (bound with dynamic offsets).
+    pub(crate) fold_steps: wgpu::Buffer,
 }
+
+/// Most fold steps (chunks per window < 2^FOLD_STEPS).
+pub(crate) const FOLD_STEPS: u32 = 32;
+/// Bytes between fold-step slots (the uniform-offset alignment).
+pub(crate) const FOLD_STRIDE: u64 = 256;
 
 /// Most idle working sets kept per device.
 const POOL_KEEP: usize = 2;
@@ -100,27 +107,31 @@ impl DeviceState {
         if let Some(k) = map.get(&(kind, path)) {
             return Ok(k.clone());
         }
-        let entries = match kind {
+        let entries: Vec<Vec<wgpu::BindGroupLayoutEntry>> = match kind {
             ShaderKind::Msm => {
                 let mut v = vec![
-                    gpu::uniform_entry(0),
+                    gpu::uniform_entry(0, false),
                     gpu::storage_entry(1, true),
                     gpu::storage_entry(2, true),
                 ];
                 v.extend((3..8).map(|b| gpu::storage_entry(b, false)));
-                v
+                // Group 1: the fold step, one 256-byte slot per step (dynamic offset).
+                vec![v, vec![gpu::uniform_entry(0, true)]]
             }
             ShaderKind::CheckBases => {
-                vec![gpu::storage_entry(0, true), gpu::storage_entry(1, false)]
-            }
-            ShaderKind::TestField | ShaderKind::TestCurve => {
-                vec![
+                vec![vec![
                     gpu::storage_entry(0, true),
-                    gpu::storage_entry(1, true),
-                    gpu::storage_entry(2, false),
-                ]
+                    gpu::storage_entry(1, false),
+                ]]
             }
+            ShaderKind::TestField | ShaderKind::TestCurve => vec![vec![
+                gpu::storage_entry(0, true),
+                gpu::storage_entry(1, true),
+                gpu::storage_entry(2, false),
+            ]],
         };
+        let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
+            entries.iter().map(Vec::as_slice).collect();
         let label = format!("{}/{:?}", path.name(), kind).to_lowercase();
         let t = std::time::Instant::now();
         let k = Arc::new(Kernels::build(
@@ -157,7 +168,12 @@ impl DeviceState {
     }
 
     /// A working set for `plan`: from the pool when one matches, else newly allocated.
-    pub(crate) fn take_working(&self, device: &wgpu::Device, plan: &Plan) -> Result<Working> {
+    pub(crate) fn take_working(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        plan: &Plan,
+    ) -> Result<Working> {
         {
             let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(i) = pool.iter().position(|w| w.plan == *plan) {
@@ -182,6 +198,20 @@ impl DeviceState {
             offsets: mk("msm/offsets", 4 * w * (b + 1))?,
             sorted: mk("msm/sorted", plan.entries_bytes())?,
             scratch: mk("msm/scratch", plan.scratch_bytes())?,
+            fold_steps: {
+                let b = gpu::create_buffer(
+                    device,
+                    "msm/fold-steps",
+                    FOLD_STRIDE * u64::from(FOLD_STEPS),
+                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                )?;
+                let mut words = vec![0u32; (FOLD_STRIDE / 4) as usize * FOLD_STEPS as usize];
+                for s in 0..FOLD_STEPS as usize {
+                    words[s * (FOLD_STRIDE / 4) as usize] = s as u32;
+                }
+                queue.write_buffer(&b, 0, bytemuck::cast_slice(&words));
+                b
+            },
         })
     }
 

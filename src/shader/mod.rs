@@ -18,6 +18,7 @@ const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
 const MSM_DECOMPOSE: &str = include_str!("../../shaders/msm_decompose.wgsl");
 const MSM_SORT: &str = include_str!("../../shaders/msm_sort.wgsl");
 const MSM_ACCUMULATE: &str = include_str!("../../shaders/msm_accumulate.wgsl");
+const MSM_FOLD: &str = include_str!("../../shaders/msm_fold.wgsl");
 const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
 const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
 const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
@@ -27,8 +28,7 @@ const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
 /// Which assembled shader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShaderKind {
-    /// All MSM stages (decompose, scan, scatter, accumulate, and the reduction's
-    /// bucket, segment, group and window sums).
+    /// All MSM stages (decompose, scan, scatter, accumulate, fold, reduce).
     Msm,
     /// The on-curve check of uploaded bases.
     CheckBases,
@@ -50,7 +50,16 @@ impl ShaderKind {
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
-            ShaderKind::Msm => crate::msm::STAGES.map(String::from).to_vec(),
+            ShaderKind::Msm => [
+                "decompose",
+                "scan",
+                "scatter",
+                "accumulate",
+                "fold",
+                "reduce",
+            ]
+            .map(String::from)
+            .to_vec(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()
@@ -123,6 +132,7 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
                 MSM_DECOMPOSE,
                 MSM_SORT,
                 MSM_ACCUMULATE,
+                MSM_FOLD,
                 MSM_REDUCE,
             ] {
                 parts.push(m.to_string());
