@@ -47,9 +47,17 @@ pub struct Plan {
 }
 
 /// The default window width for a pass of `n` points.
+///
+/// Measured on an H200 (BENCHMARKS.md, v4): at 2^16 the reduction's per-thread depth
+/// dominates and c = 8 beats c = 13 (3.2 against 5.9 ms); from 2^20 on, accumulation
+/// dominates and c = 16 is best of 15..18.
 pub fn default_window_bits(n: usize) -> u32 {
     let lg = usize::BITS - n.max(1).saturating_sub(1).leading_zeros();
-    lg.saturating_sub(3).clamp(4, 16)
+    match lg {
+        0..=17 => (lg / 2).clamp(4, 8),
+        18..=19 => lg - 6,
+        _ => (lg - 4).min(16),
+    }
 }
 
 impl Plan {
