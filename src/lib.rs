@@ -25,6 +25,7 @@ mod gpu;
 pub mod msm;
 pub mod shader;
 pub mod testing;
+pub mod throughput;
 
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};

@@ -57,12 +57,49 @@ enum Command {
     },
     /// Time MSMs per device over a size range, beside arkworks on the CPU.
     Bench(bench::BenchArgs),
+    /// Throughput of 32-bit multiplies, field multiplies and mixed additions per device.
+    Arith {
+        /// Threads per dispatch.
+        #[arg(long, default_value_t = 1 << 20)]
+        threads: u32,
+        /// Dependent operations per thread.
+        #[arg(long, default_value_t = 256)]
+        iters: u32,
+    },
     /// Host-to-device, device-to-host and device-to-device bandwidth.
     Transfer {
         /// MiB per transfer.
         #[arg(long, default_value_t = 256)]
         mib: u64,
     },
+}
+
+/// Prints arithmetic throughput per device and multiply path.
+fn arith(threads: u32, iters: u32) -> Result<bool> {
+    use wgpu_msm::throughput::{measure, ArithOp};
+    let devices = Device::all()?;
+    println!("{:<34} {:<10} {:>14} {:>14} {:>14} {:>12}", "device", "path", "u32 mul G/s", "Fq mul G/s", "madd G/s", "u32 mul/Fq mul");
+    for d in &devices {
+        for path in [wgpu_msm::MulPath::Wide64, wgpu_msm::MulPath::Portable32] {
+            if path == wgpu_msm::MulPath::Wide64 && !d.info().shader_int64 {
+                continue;
+            }
+            let r: Vec<f64> = ArithOp::ALL
+                .iter()
+                .map(|&op| measure(d, path, op, threads, iters, 3))
+                .collect::<Result<_>>()?;
+            println!(
+                "{:<34} {:<10} {:>14.2} {:>14.3} {:>14.4} {:>12.0}",
+                d.name().chars().take(34).collect::<String>(),
+                path.name(),
+                r[0] / 1e9,
+                r[1] / 1e9,
+                r[2] / 1e9,
+                r[0] / r[1]
+            );
+        }
+    }
+    Ok(true)
 }
 
 /// Runs the parsed command; `Ok(false)` means a verification failed.
@@ -77,5 +114,6 @@ pub(crate) fn run() -> Result<bool> {
         Command::Parity { sizes, arith } => check::parity(&sizes, arith.into()),
         Command::Bench(args) => bench::run(&args),
         Command::Transfer { mib } => transfer::run(mib),
+        Command::Arith { threads, iters } => arith(threads, iters),
     }
 }

@@ -3,7 +3,7 @@
 
 mod bases;
 pub mod encode;
-mod pass;
+pub(crate) mod pass;
 pub mod plan;
 mod profile;
 mod state;

@@ -124,7 +124,7 @@ impl DeviceState {
                     gpu::storage_entry(1, false),
                 ]]
             }
-            ShaderKind::TestField | ShaderKind::TestCurve => vec![vec![
+            ShaderKind::TestField | ShaderKind::TestCurve | ShaderKind::BenchArith => vec![vec![
                 gpu::storage_entry(0, true),
                 gpu::storage_entry(1, true),
                 gpu::storage_entry(2, false),

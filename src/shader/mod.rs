@@ -24,6 +24,7 @@ const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
 const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
 const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
 const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
+const BENCH_ARITH: &str = include_str!("../../shaders/bench_arith.wgsl");
 
 /// Which assembled shader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,15 +37,18 @@ pub enum ShaderKind {
     TestField,
     /// Per-operation kernels for the curve.
     TestCurve,
+    /// Throughput kernels (u32 multiply, field multiply, mixed addition).
+    BenchArith,
 }
 
 impl ShaderKind {
     /// Every kind, for validation tests.
-    pub const ALL: [ShaderKind; 4] = [
+    pub const ALL: [ShaderKind; 5] = [
         ShaderKind::Msm,
         ShaderKind::CheckBases,
         ShaderKind::TestField,
         ShaderKind::TestCurve,
+        ShaderKind::BenchArith,
     ];
 
     /// Entry points of this shader.
@@ -73,6 +77,9 @@ impl ShaderKind {
                 .iter()
                 .map(|op| format!("test_curve_{op}"))
                 .collect(),
+            ShaderKind::BenchArith => ["bench_u32_mul", "bench_fq_mul", "bench_madd"]
+                .map(String::from)
+                .to_vec(),
         }
     }
 }
@@ -147,6 +154,10 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
         ShaderKind::TestCurve => {
             parts.push(TEST_BINDINGS.to_string());
             parts.push(TEST_CURVE.to_string());
+        }
+        ShaderKind::BenchArith => {
+            parts.push(TEST_BINDINGS.to_string());
+            parts.push(BENCH_ARITH.to_string());
         }
     }
     let src = unroll::expand(&parts.join("\n"), params::LIMBS, mode);
