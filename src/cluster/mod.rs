@@ -280,10 +280,13 @@ impl Cluster {
                 (single(partition::weighted_blocks(n, &w)), Vec::new())
             }
         };
+        // Blocks of a failed worker are cut up for the survivors; chunks are small already.
+        let resplit = self.config.strategy != Strategy::Dynamic;
         let plan = Assignment {
             own,
             shared,
             excluded,
+            resplit,
         };
         let (result, reps) = schedule::run(&self.workers, bases, scalars, cfg, plan);
         for (r, new) in report.workers.iter_mut().zip(reps) {

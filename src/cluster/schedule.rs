@@ -2,6 +2,7 @@
 //! then from a shared one, with failed chunks returned to the shared queue for the
 //! surviving workers.
 
+use super::partition;
 use super::report::{WorkerReport, BASE_BYTES, SCALAR_BYTES};
 use super::worker::Worker;
 use crate::config::MsmConfig;
@@ -20,14 +21,20 @@ pub(crate) struct Assignment {
     pub own: Vec<Vec<Range<usize>>>,
     /// Taken by whichever worker asks first.
     pub shared: Vec<Range<usize>>,
-    /// Workers that take no part (their calibration failed); they must own nothing.
+    /// Workers that take no part (their calibration failed); their ranges are shared.
     pub excluded: Vec<bool>,
+    /// Whether a failed worker's range is cut into one piece per surviving worker
+    /// before it is shared (for blocks; chunks are already small).
+    pub resplit: bool,
 }
 
 struct Queues {
     own: Vec<VecDeque<Range<usize>>>,
     shared: VecDeque<Range<usize>>,
     in_flight: usize,
+    /// Workers still taking part.
+    alive: usize,
+    resplit: bool,
     /// An error about the input itself: every worker stops and the MSM returns it.
     fatal: Option<Error>,
     last_error: Option<Error>,
@@ -128,9 +135,25 @@ fn work(
                     );
                     rep.failures += 1;
                     rep.last_error = Some(e.to_string());
-                    q.shared.push_front(r);
-                    let mine: Vec<_> = q.own[i].drain(..).collect();
-                    q.shared.extend(mine);
+                    q.alive -= 1;
+                    let mut back: Vec<Range<usize>> = q.own[i].drain(..).collect();
+                    back.insert(0, r);
+                    if q.resplit && q.alive > 1 {
+                        let parts = q.alive;
+                        back = back
+                            .into_iter()
+                            .flat_map(|b| {
+                                partition::even_blocks(b.len(), parts)
+                                    .into_iter()
+                                    .filter(|p| !p.is_empty())
+                                    .map(move |p| b.start + p.start..b.start + p.end)
+                            })
+                            .collect();
+                    }
+                    // To the front: leftovers of failures are redone before new chunks.
+                    for b in back.into_iter().rev() {
+                        q.shared.push_front(b);
+                    }
                     q.last_error = Some(e);
                 }
                 drop(q);
@@ -167,11 +190,16 @@ pub(crate) fn run(
             shared.extend(q.drain(..));
         }
     }
+    let alive = (0..workers.len())
+        .filter(|&i| !plan.excluded.get(i).copied().unwrap_or(false))
+        .count();
     let sh = Shared {
         q: Mutex::new(Queues {
             own,
             shared,
             in_flight: 0,
+            alive,
+            resplit: plan.resplit,
             fatal: None,
             last_error: None,
         }),

@@ -37,10 +37,11 @@ pub trait Worker: Send + Sync {
 impl Worker for Device {
     fn name(&self) -> String {
         format!(
-            "#{} {} ({})",
+            "#{} {} ({}, uid {})",
             self.index(),
             Device::name(self),
-            self.info().backend
+            self.info().backend,
+            Device::uid(self)
         )
     }
 
