@@ -81,6 +81,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "warm-up (shader compilation): {:.3} s",
         t.elapsed().as_secs_f64()
     );
+    let mut mismatches = 0;
     for strategy in strategies {
         cluster.set_strategy(strategy);
         let t = Instant::now();
@@ -98,9 +99,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let report = cluster.last_report().ok_or("no report")?;
         print!("{report}");
         println!("{}", serde_json::to_string_pretty(&report)?);
-        if got != want {
-            return Err("result differs from arkworks".into());
-        }
+        mismatches += usize::from(got != want);
+    }
+    if mismatches > 0 {
+        return Err(format!("{mismatches} result(s) differ from arkworks").into());
     }
     Ok(())
 }
