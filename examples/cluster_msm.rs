@@ -1,10 +1,11 @@
 //! One MSM split across every device by a `Cluster`, checked against arkworks, with the
 //! cluster's report.
 //!
-//! Run:    cargo run --release --example cluster_msm -- [--log-n 16] [--strategy dynamic|even|weighted|all]
-//!             [--logical 2] [--cpu]
-//! Prints: the workers, the warm-up time (kernel compilation), then per strategy whether the result equals arkworks' `VariableBaseMSM::msm`, and
-//!         the `ClusterReport` (per worker: points, chunks, busy seconds, bytes sent,
+//! Run:    cargo run --release --example cluster_msm -- [--log-n 16] [--logical 2] [--cpu]
+//!             [--strategy auto|even|weighted|dynamic|all] [--chunk POINTS]
+//! Prints: the workers, the warm-up time (kernel compilation), then per strategy the
+//!         time, whether the result equals arkworks' `VariableBaseMSM::msm`, and the
+//!         `ClusterReport` (per worker: points, chunks, busy seconds, bytes sent,
 //!         failures; imbalance and wall time), then the report as JSON.
 //!         `--logical K` opens K logical devices per adapter (to see the splitting on a
 //!         one-GPU machine); `--cpu` adds arkworks on the host as one more worker.
@@ -22,8 +23,8 @@ struct Args {
     /// log2 of the number of points.
     #[arg(long, default_value_t = 16)]
     log_n: u32,
-    /// even, weighted, dynamic, or all (each in turn, on the same cluster).
-    #[arg(long, default_value = "dynamic")]
+    /// auto, even, weighted, dynamic, or all (the last three in turn, on one cluster).
+    #[arg(long, default_value = "auto")]
     strategy: String,
     /// Logical devices opened per adapter.
     #[arg(long, default_value_t = 1)]
@@ -40,6 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     env_logger::init();
     let args = Args::parse();
     let strategies = match args.strategy.to_lowercase().as_str() {
+        "auto" => vec![Strategy::Auto],
         "even" => vec![Strategy::Even],
         "weighted" => vec![Strategy::Weighted],
         "dynamic" => vec![Strategy::Dynamic],
@@ -93,7 +95,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "MISMATCH with arkworks"
         };
         println!(
-            "{strategy:?}: 2^{} points in {secs:.3} s, {verdict}",
+            "{:?}: 2^{} points in {secs:.3} s, {verdict}",
+            cluster.resolved_strategy(),
             args.log_n
         );
         let report = cluster.last_report().ok_or("no report")?;

@@ -141,7 +141,7 @@ fn split_then_merge_equals_unsplit() {
             let chunks: usize = r.workers.iter().map(|w| w.chunks).sum();
             match strategy {
                 Strategy::Dynamic => assert_eq!(chunks, n.div_ceil(n.div_ceil(7)), "n={n}"),
-                Strategy::Even => assert_eq!(chunks, n.min(3), "n={n}"),
+                Strategy::Even | Strategy::Auto => assert_eq!(chunks, n.min(3), "n={n}"),
                 Strategy::Weighted => {
                     assert!((1..=3).contains(&chunks), "n={n}: {chunks}");
                     assert!(
@@ -163,10 +163,11 @@ fn default_chunking_and_cpu_worker() {
     let c = Cluster::from_workers(vec![Arc::new(CpuWorker)])
         .unwrap()
         .with_worker(Arc::new(Fake::new(7)));
+    assert_eq!(c.config().strategy, Strategy::Auto, "Auto is the default");
     assert_eq!(
-        c.config().strategy,
+        c.resolved_strategy(),
         Strategy::Dynamic,
-        "Dynamic is the default"
+        "unlike workers: Dynamic"
     );
     assert_eq!(
         c.msm(&b, &s, &MsmConfig::default()).unwrap(),
@@ -174,6 +175,7 @@ fn default_chunking_and_cpu_worker() {
         "seed 21"
     );
     let r = c.last_report().unwrap();
+    assert_eq!(r.strategy, Strategy::Dynamic);
     // 20000 points over 2 workers: 8 chunks wanted, but never below MIN_CHUNK points.
     assert_eq!(r.chunk_points, ClusterConfig::MIN_CHUNK);
     assert_eq!(r.workers.iter().map(|w| w.chunks).sum::<usize>(), 5);
@@ -184,6 +186,29 @@ fn default_chunking_and_cpu_worker() {
     assert_eq!(
         ClusterConfig::default().dynamic_chunk(10, 2),
         ClusterConfig::MIN_CHUNK
+    );
+}
+
+#[test]
+fn auto_is_even_for_alike_workers() {
+    let (b, s) = inputs(999, 22);
+    let c = Cluster::from_workers(vec![
+        Arc::new(CpuWorker),
+        Arc::new(CpuWorker),
+        Arc::new(CpuWorker),
+    ])
+    .unwrap();
+    assert_eq!(c.resolved_strategy(), Strategy::Even);
+    assert_eq!(
+        c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+        reference(&b, &s),
+        "seed 22"
+    );
+    let r = c.last_report().unwrap();
+    assert_eq!(r.strategy, Strategy::Even);
+    assert!(
+        r.workers.iter().all(|w| w.points == 333 && w.chunks == 1),
+        "{r}"
     );
 }
 
@@ -530,7 +555,9 @@ fn gpu_two_devices_2_16() {
     let seed = 916;
     let (b, s) = inputs(n, seed);
     let want = reference(&b, &s);
-    let c = Cluster::new(gpu_pair()).unwrap();
+    let c = Cluster::new(gpu_pair())
+        .unwrap()
+        .with_strategy(Strategy::Dynamic);
     let got = c.msm(&b, &s, &MsmConfig::default());
     assert_eq!(
         got.as_ref().ok(),
@@ -541,4 +568,25 @@ fn gpu_two_devices_2_16() {
     eprintln!("{r}");
     assert_eq!(r.chunk_points, n / 8);
     assert!(r.workers.iter().all(|w| w.chunks > 0), "{r}");
+}
+
+/// Auto on two alike devices is Even: 2^15 points per device. Device::msm itself returns
+/// a wrong sum for 2^15 points on lavapipe (also 24576 and 32767 points; right for
+/// 20000, 32769, 2^16), so this fails until that is fixed in src/msm.
+#[test]
+#[ignore = "Device::msm is wrong for 2^15 points (src/msm bug, not the cluster)"]
+fn gpu_auto_even_2_16() {
+    let n = 1 << 16;
+    let seed = 917;
+    let (b, s) = inputs(n, seed);
+    let want = reference(&b, &s);
+    let c = Cluster::new(gpu_pair()).unwrap();
+    assert_eq!(c.resolved_strategy(), Strategy::Even);
+    let got = c.msm(&b, &s, &MsmConfig::default());
+    let r = c.last_report().unwrap();
+    assert_eq!(
+        got.as_ref().ok(),
+        Some(&want),
+        "GPU Auto(Even) n=2^16 seed={seed}: {r}"
+    );
 }

@@ -160,6 +160,22 @@ impl Cluster {
         lock(&self.last).clone()
     }
 
+    /// The strategy MSMs use: the configured one, with [`Strategy::Auto`] resolved to
+    /// `Even` when all workers share one [`Worker::model`] and to `Dynamic` otherwise.
+    pub fn resolved_strategy(&self) -> Strategy {
+        match self.config.strategy {
+            Strategy::Auto => {
+                let first = self.workers.first().map(|w| w.model());
+                if self.workers.iter().all(|w| Some(w.model()) == first) {
+                    Strategy::Even
+                } else {
+                    Strategy::Dynamic
+                }
+            }
+            s => s,
+        }
+    }
+
     /// Cached throughputs (points per second) of each worker for `arithmetic`, `None`
     /// where not measured yet.
     pub fn throughputs(&self, arithmetic: Arithmetic) -> Vec<Option<f64>> {
@@ -237,7 +253,7 @@ impl Cluster {
         let n = bases.len();
         let k = self.workers.len();
         let mut report = ClusterReport {
-            strategy: self.config.strategy,
+            strategy: self.resolved_strategy(),
             points: n,
             workers: self
                 .workers
@@ -254,8 +270,8 @@ impl Cluster {
             return Ok(G1Projective::zero());
         }
         let mut excluded = vec![false; k];
-        let (own, shared) = match self.config.strategy {
-            Strategy::Even => (single(partition::even_blocks(n, k)), Vec::new()),
+        let (own, shared) = match report.strategy {
+            Strategy::Auto | Strategy::Even => (single(partition::even_blocks(n, k)), Vec::new()),
             Strategy::Dynamic => {
                 let c = self.config.dynamic_chunk(n, k);
                 report.chunk_points = c;
@@ -281,7 +297,7 @@ impl Cluster {
             }
         };
         // Blocks of a failed worker are cut up for the survivors; chunks are small already.
-        let resplit = self.config.strategy != Strategy::Dynamic;
+        let resplit = report.strategy != Strategy::Dynamic;
         let plan = Assignment {
             own,
             shared,

@@ -20,6 +20,13 @@ pub trait Worker: Send + Sync {
     /// throughput measurement (see [`Strategy::Weighted`](super::Strategy::Weighted)).
     fn uid(&self) -> u64;
 
+    /// The hardware model: workers with equal models are expected to run at equal speed
+    /// ([`Strategy::Auto`](super::Strategy::Auto) splits evenly among them). Defaults to
+    /// [`Worker::name`].
+    fn model(&self) -> String {
+        self.name()
+    }
+
     /// `sum_i scalars[i] * bases[i]` for one chunk; `bases.len() == scalars.len() > 0`.
     ///
     /// # Errors
@@ -47,6 +54,14 @@ impl Worker for Device {
 
     fn uid(&self) -> u64 {
         Device::uid(self)
+    }
+
+    fn model(&self) -> String {
+        let i = self.info();
+        format!(
+            "{} [{:04x}:{:04x}] {} {}",
+            i.name, i.vendor, i.device_id, i.backend, i.driver
+        )
     }
 
     fn msm_chunk(
