@@ -18,6 +18,7 @@
 //! (WGSL assembly from arkworks parameters), [`error`].
 #![deny(missing_docs)]
 
+pub mod cluster;
 pub mod config;
 pub mod device;
 pub mod error;
@@ -27,6 +28,9 @@ pub mod shader;
 pub mod testing;
 pub mod throughput;
 
+pub use cluster::{
+    Cluster, ClusterConfig, ClusterReport, CpuWorker, Strategy, Worker, WorkerReport,
+};
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
 pub use error::{Error, Result};

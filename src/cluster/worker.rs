@@ -1,0 +1,107 @@
+//! The per-device work of a cluster behind a small trait, so the scheduler can be tested
+//! with fake workers and the CPU can join as one more worker.
+
+use crate::config::MsmConfig;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::VariableBaseMSM;
+
+/// Something that computes the MSM of one chunk: a GPU [`Device`], the CPU
+/// ([`CpuWorker`]), or a test double.
+///
+/// A worker is shared by the scheduler threads of every MSM running on its cluster, so
+/// `msm_chunk` may be called from several threads at once.
+pub trait Worker: Send + Sync {
+    /// A human-readable name for reports and logs.
+    fn name(&self) -> String;
+
+    /// Identifies the hardware behind the worker: workers with the same id share one
+    /// throughput measurement (see [`Strategy::Weighted`](super::Strategy::Weighted)).
+    fn uid(&self) -> u64;
+
+    /// The hardware model: workers with equal models are expected to run at equal speed
+    /// ([`Strategy::Auto`](super::Strategy::Auto) splits evenly among them). Defaults to
+    /// [`Worker::name`].
+    fn model(&self) -> String {
+        self.name()
+    }
+
+    /// `sum_i scalars[i] * bases[i]` for one chunk; `bases.len() == scalars.len() > 0`.
+    ///
+    /// # Errors
+    /// Any [`Error`]: the scheduler gives the chunk to another worker and drops this one
+    /// from the current MSM, except for errors about the input itself
+    /// ([`Error::PointNotOnCurve`], indices relative to the chunk), which end the MSM.
+    fn msm_chunk(
+        &self,
+        bases: &[G1Affine],
+        scalars: &[Fr],
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective>;
+}
+
+impl Worker for Device {
+    fn name(&self) -> String {
+        format!(
+            "#{} {} ({}, uid {})",
+            self.index(),
+            Device::name(self),
+            self.info().backend,
+            Device::uid(self)
+        )
+    }
+
+    fn uid(&self) -> u64 {
+        Device::uid(self)
+    }
+
+    fn model(&self) -> String {
+        let i = self.info();
+        format!(
+            "{} [{:04x}:{:04x}] {} {}",
+            i.name, i.vendor, i.device_id, i.backend, i.driver
+        )
+    }
+
+    fn msm_chunk(
+        &self,
+        bases: &[G1Affine],
+        scalars: &[Fr],
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
+        self.msm(bases, scalars, cfg)
+    }
+}
+
+/// The host CPU as a worker: arkworks' `VariableBaseMSM::msm` (multi-threaded when
+/// arkworks is built with its `parallel` feature, single-threaded otherwise).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CpuWorker;
+
+impl CpuWorker {
+    /// The [`Worker::uid`] of the CPU worker (device uids count up from 1).
+    pub const UID: u64 = u64::MAX;
+}
+
+impl Worker for CpuWorker {
+    fn name(&self) -> String {
+        "cpu (arkworks)".into()
+    }
+
+    fn uid(&self) -> u64 {
+        Self::UID
+    }
+
+    fn msm_chunk(
+        &self,
+        bases: &[G1Affine],
+        scalars: &[Fr],
+        _cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
+        G1Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: scalars.len(),
+        })
+    }
+}

@@ -1,0 +1,592 @@
+//! The multi-device scheduler.
+//!
+//! Most tests use fake workers (arkworks on the CPU, workers that fail on their k-th
+//! chunk, workers that sleep per point) so the scheduling logic is tested fast and
+//! without a GPU. The `gpu_` tests run a cluster of two logical devices opened on the
+//! first adapter (lavapipe in CI) and compare with arkworks; they FAIL when no adapter
+//! exists. Run only them with `cargo test --test cluster gpu_`.
+
+use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::VariableBaseMSM;
+use ark_ff::Zero;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use wgpu_msm::testing::{random_bases, random_scalars};
+use wgpu_msm::{Cluster, ClusterConfig, CpuWorker, Device, Error, MsmConfig, Strategy, Worker};
+
+fn reference(b: &[G1Affine], s: &[Fr]) -> G1Projective {
+    G1Projective::msm(b, s).expect("equal lengths")
+}
+
+fn inputs(n: usize, seed: u64) -> (Vec<G1Affine>, Vec<Fr>) {
+    (
+        random_bases(n, n.clamp(1, 1024), seed),
+        random_scalars(n, seed),
+    )
+}
+
+/// Arkworks on the CPU with its own uid; counts calls, may fail on its k-th call (1-based,
+/// calibration calls included), may sleep per point, may check bases are on the curve.
+struct Fake {
+    uid: u64,
+    calls: AtomicUsize,
+    fail_on: Option<usize>,
+    fail_always: bool,
+    sleep_per_point: Duration,
+    check_curve: bool,
+}
+
+impl Fake {
+    fn new(uid: u64) -> Fake {
+        Fake {
+            uid,
+            calls: AtomicUsize::new(0),
+            fail_on: None,
+            fail_always: false,
+            sleep_per_point: Duration::ZERO,
+            check_curve: false,
+        }
+    }
+    fn failing_on(uid: u64, k: usize) -> Fake {
+        Fake {
+            fail_on: Some(k),
+            ..Fake::new(uid)
+        }
+    }
+    fn broken(uid: u64) -> Fake {
+        Fake {
+            fail_always: true,
+            ..Fake::new(uid)
+        }
+    }
+    fn slow(uid: u64, per_point: Duration) -> Fake {
+        Fake {
+            sleep_per_point: per_point,
+            ..Fake::new(uid)
+        }
+    }
+}
+
+impl Worker for Fake {
+    fn name(&self) -> String {
+        format!("fake{}", self.uid)
+    }
+    fn uid(&self) -> u64 {
+        self.uid
+    }
+    fn msm_chunk(
+        &self,
+        bases: &[G1Affine],
+        scalars: &[Fr],
+        _: &MsmConfig,
+    ) -> wgpu_msm::Result<G1Projective> {
+        let call = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
+        if self.fail_always || self.fail_on == Some(call) {
+            return Err(Error::Gpu {
+                context: format!("fake{} call {call}", self.uid),
+                message: "injected".into(),
+            });
+        }
+        if self.check_curve {
+            if let Some(i) = bases.iter().position(|b| !b.is_on_curve()) {
+                return Err(Error::PointNotOnCurve { index: i });
+            }
+        }
+        std::thread::sleep(self.sleep_per_point * bases.len() as u32);
+        Ok(reference(bases, scalars))
+    }
+}
+
+fn cluster_of(workers: Vec<Arc<dyn Worker>>, cfg: ClusterConfig) -> Cluster {
+    Cluster::from_workers(workers)
+        .expect("non-empty")
+        .with_config(cfg)
+}
+
+fn fakes(k: usize) -> Vec<Arc<dyn Worker>> {
+    (0..k as u64)
+        .map(|u| Arc::new(Fake::new(100 + u)) as Arc<dyn Worker>)
+        .collect()
+}
+
+/// A config that splits even tiny inputs (for Dynamic: about 7 chunks).
+fn splitting(strategy: Strategy, n: usize) -> ClusterConfig {
+    ClusterConfig {
+        strategy,
+        chunk_points: Some(n.div_ceil(7).max(1)),
+        calibration_points: 64,
+    }
+}
+
+#[test]
+fn split_then_merge_equals_unsplit() {
+    for (seed, n) in [(11u64, 1usize), (12, 2), (13, 3), (14, 1000), (15, 1 << 16)] {
+        let (b, s) = inputs(n, seed);
+        let want = reference(&b, &s);
+        for strategy in Strategy::ALL {
+            let c = cluster_of(fakes(3), splitting(strategy, n));
+            let got = c.msm(&b, &s, &MsmConfig::default()).expect("no failures");
+            assert_eq!(got, want, "{strategy:?} n={n} seed={seed}");
+            let r = c.last_report().expect("report");
+            assert_eq!(r.strategy, strategy);
+            assert_eq!(r.points, n);
+            assert_eq!(
+                r.workers.iter().map(|w| w.points).sum::<usize>(),
+                n,
+                "{strategy:?} n={n}: {r:?}"
+            );
+            assert_eq!(r.bytes_moved(), 96 * n as u64, "{strategy:?} n={n}");
+            assert_eq!(r.failures(), 0);
+            let chunks: usize = r.workers.iter().map(|w| w.chunks).sum();
+            match strategy {
+                Strategy::Dynamic => assert_eq!(chunks, n.div_ceil(n.div_ceil(7)), "n={n}"),
+                Strategy::Even | Strategy::Auto => assert_eq!(chunks, n.min(3), "n={n}"),
+                Strategy::Weighted => {
+                    assert!((1..=3).contains(&chunks), "n={n}: {chunks}");
+                    assert!(
+                        r.workers
+                            .iter()
+                            .all(|w| w.throughput.is_some_and(|t| t > 0.0)),
+                        "{r:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn default_chunking_and_cpu_worker() {
+    let (b, s) = inputs(20_000, 21);
+    let want = reference(&b, &s);
+    let c = Cluster::from_workers(vec![Arc::new(CpuWorker)])
+        .unwrap()
+        .with_worker(Arc::new(Fake::new(7)));
+    assert_eq!(c.config().strategy, Strategy::Auto, "Auto is the default");
+    assert_eq!(
+        c.resolved_strategy(),
+        Strategy::Dynamic,
+        "unlike workers: Dynamic"
+    );
+    assert_eq!(
+        c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+        want,
+        "seed 21"
+    );
+    let r = c.last_report().unwrap();
+    assert_eq!(r.strategy, Strategy::Dynamic);
+    // 20000 points over 2 workers: 8 chunks wanted, but never below MIN_CHUNK points.
+    assert_eq!(r.chunk_points, ClusterConfig::MIN_CHUNK);
+    assert_eq!(r.workers.iter().map(|w| w.chunks).sum::<usize>(), 5);
+    assert_eq!(
+        ClusterConfig::default().dynamic_chunk(1 << 20, 2),
+        (1 << 20) / 8
+    );
+    assert_eq!(
+        ClusterConfig::default().dynamic_chunk(10, 2),
+        ClusterConfig::MIN_CHUNK
+    );
+}
+
+#[test]
+fn auto_is_even_for_alike_workers() {
+    let (b, s) = inputs(999, 22);
+    let c = Cluster::from_workers(vec![
+        Arc::new(CpuWorker),
+        Arc::new(CpuWorker),
+        Arc::new(CpuWorker),
+    ])
+    .unwrap();
+    assert_eq!(c.resolved_strategy(), Strategy::Even);
+    assert_eq!(
+        c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+        reference(&b, &s),
+        "seed 22"
+    );
+    let r = c.last_report().unwrap();
+    assert_eq!(r.strategy, Strategy::Even);
+    assert!(
+        r.workers.iter().all(|w| w.points == 333 && w.chunks == 1),
+        "{r}"
+    );
+}
+
+#[test]
+fn worker_failing_on_kth_chunk_is_replaced() {
+    let n = 5000;
+    let (b, s) = inputs(n, 31);
+    let want = reference(&b, &s);
+    for strategy in Strategy::ALL {
+        // Weighted calls each worker twice to calibrate, so its first real chunk is call 3.
+        let first_chunk = if strategy == Strategy::Weighted { 3 } else { 1 };
+        for k in [first_chunk, first_chunk + 1] {
+            let failing = Arc::new(Fake::failing_on(200, k));
+            let workers: Vec<Arc<dyn Worker>> = vec![
+                Arc::new(Fake::new(201)),
+                failing.clone(),
+                Arc::new(Fake::new(202)),
+            ];
+            let c = cluster_of(workers, splitting(strategy, n));
+            let got = c.msm(&b, &s, &MsmConfig::default());
+            assert_eq!(
+                got.as_ref().ok(),
+                Some(&want),
+                "{strategy:?} fail on {k}, seed 31: {got:?}"
+            );
+            let r = c.last_report().unwrap();
+            assert_eq!(
+                r.workers.iter().map(|w| w.points).sum::<usize>(),
+                n,
+                "{strategy:?} k={k}"
+            );
+            // Block strategies give one chunk per worker: a second call never comes.
+            let reached = strategy == Strategy::Dynamic || k == first_chunk;
+            if reached {
+                assert_eq!(r.workers[1].failures, 1, "{strategy:?} k={k}: {r:?}");
+                assert!(r.workers[1]
+                    .last_error
+                    .as_deref()
+                    .unwrap_or("")
+                    .contains("injected"));
+                assert!(
+                    r.bytes_moved() > 96 * n as u64,
+                    "the failed chunk was sent twice"
+                );
+            }
+            assert_eq!(r.failures(), usize::from(reached), "{strategy:?} k={k}");
+            if strategy != Strategy::Dynamic && reached {
+                // The failed block is cut in one piece per survivor: 2 blocks + 2 pieces.
+                let chunks: usize = r.workers.iter().map(|w| w.chunks).sum();
+                assert_eq!(chunks, 4, "{strategy:?} k={k}: {r}");
+            }
+        }
+    }
+}
+
+#[test]
+fn only_one_survivor_still_exact() {
+    let n = 3000;
+    let (b, s) = inputs(n, 41);
+    let want = reference(&b, &s);
+    for strategy in Strategy::ALL {
+        let workers: Vec<Arc<dyn Worker>> = vec![
+            Arc::new(Fake::broken(300)),
+            Arc::new(Fake::new(301)),
+            Arc::new(Fake::broken(302)),
+        ];
+        let c = cluster_of(workers, splitting(strategy, n));
+        assert_eq!(
+            c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+            want,
+            "{strategy:?} seed 41"
+        );
+        let r = c.last_report().unwrap();
+        assert_eq!(r.workers[1].points, n, "{strategy:?}: {r:?}");
+        assert_eq!(r.failures(), 2);
+    }
+}
+
+#[test]
+fn all_workers_failing_is_all_devices_failed() {
+    let (b, s) = inputs(500, 51);
+    for strategy in Strategy::ALL {
+        let workers: Vec<Arc<dyn Worker>> = (0..3)
+            .map(|u| Arc::new(Fake::broken(400 + u)) as Arc<dyn Worker>)
+            .collect();
+        let c = cluster_of(workers, splitting(strategy, 500));
+        match c.msm(&b, &s, &MsmConfig::default()) {
+            Err(Error::AllDevicesFailed(inner)) => {
+                assert!(
+                    matches!(*inner, Error::Gpu { .. }),
+                    "{strategy:?}: inner {inner:?}"
+                );
+            }
+            other => panic!("{strategy:?}: expected AllDevicesFailed, got {other:?}"),
+        }
+        let r = c.last_report().unwrap();
+        assert!(
+            r.workers.iter().all(|w| w.failures == 1),
+            "{strategy:?}: {r:?}"
+        );
+    }
+    // Failing late (second chunk) still ends with every worker gone and the error.
+    let workers: Vec<Arc<dyn Worker>> = (0..2)
+        .map(|u| Arc::new(Fake::failing_on(410 + u, 2)) as Arc<dyn Worker>)
+        .collect();
+    let c = cluster_of(
+        workers,
+        ClusterConfig {
+            chunk_points: Some(10),
+            ..Default::default()
+        },
+    );
+    let got = c.msm(&b, &s, &MsmConfig::default());
+    assert!(matches!(got, Err(Error::AllDevicesFailed(_))), "{got:?}");
+    // Single-shot failures of a worker: the same cluster works again on the next call.
+    assert_eq!(
+        c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+        reference(&b, &s),
+        "seed 51"
+    );
+}
+
+#[test]
+fn invalid_base_is_reported_with_its_global_index() {
+    let (mut b, s) = inputs(1000, 61);
+    let off = G1Affine::new_unchecked(b[777].x, b[777].x);
+    assert!(!off.is_on_curve());
+    b[777] = off;
+    let workers: Vec<Arc<dyn Worker>> = (0..3)
+        .map(|u| {
+            Arc::new(Fake {
+                check_curve: true,
+                ..Fake::new(500 + u)
+            }) as Arc<dyn Worker>
+        })
+        .collect();
+    let c = cluster_of(
+        workers,
+        ClusterConfig {
+            chunk_points: Some(100),
+            ..Default::default()
+        },
+    );
+    let got = c.msm(&b, &s, &MsmConfig::default());
+    assert!(
+        matches!(got, Err(Error::PointNotOnCurve { index: 777 })),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn empty_and_mismatched_inputs() {
+    let counting = Arc::new(Fake::new(600));
+    let c = Cluster::from_workers(vec![counting.clone()]).unwrap();
+    assert_eq!(
+        c.msm(&[], &[], &MsmConfig::default()).unwrap(),
+        G1Projective::zero()
+    );
+    assert_eq!(
+        counting.calls.load(Ordering::SeqCst),
+        0,
+        "n = 0 must not touch workers"
+    );
+    assert_eq!(c.last_report().unwrap().points, 0);
+    let (b, s) = inputs(3, 62);
+    let got = c.msm(&b, &s[..2], &MsmConfig::default());
+    assert!(
+        matches!(
+            got,
+            Err(Error::LengthMismatch {
+                bases: 3,
+                scalars: 2
+            })
+        ),
+        "{got:?}"
+    );
+    assert_eq!(counting.calls.load(Ordering::SeqCst), 0);
+    assert!(matches!(
+        Cluster::new(Vec::new()),
+        Err(Error::NoDevice { .. })
+    ));
+    assert!(Cluster::from_workers(Vec::new()).is_err());
+}
+
+#[test]
+fn eight_threads_share_one_cluster() {
+    for strategy in Strategy::ALL {
+        let c = cluster_of(
+            fakes(3),
+            ClusterConfig {
+                strategy,
+                chunk_points: Some(256),
+                calibration_points: 64,
+            },
+        );
+        std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..8u64)
+                .map(|t| {
+                    let c = &c;
+                    sc.spawn(move || {
+                        let seed = 700 + t;
+                        let n = 1500 + 97 * t as usize;
+                        let (b, s) = inputs(n, seed);
+                        let got =
+                            pollster::block_on(c.msm_async(&b, &s, &MsmConfig::default())).unwrap();
+                        assert_eq!(
+                            got,
+                            reference(&b, &s),
+                            "{strategy:?} thread {t} seed {seed}"
+                        );
+                    })
+                })
+                .collect();
+            for h in hs {
+                h.join().expect("thread passed");
+            }
+        });
+        assert!(c.last_report().is_some());
+    }
+}
+
+#[test]
+fn strategies_balance_unequal_workers() {
+    // Worker 0 sleeps 10x longer per point than worker 1: sleeping keeps this robust on a
+    // loaded machine (a sleep lasts at least its time).
+    let n = 400;
+    let (b, s) = inputs(n, 81);
+    let want = reference(&b, &s);
+    let mk = || -> Vec<Arc<dyn Worker>> {
+        vec![
+            Arc::new(Fake::slow(800, Duration::from_micros(1000))),
+            Arc::new(Fake::slow(801, Duration::from_micros(100))),
+        ]
+    };
+    let cfg = |strategy| ClusterConfig {
+        strategy,
+        chunk_points: Some(10),
+        calibration_points: 200,
+    };
+
+    let even = cluster_of(mk(), cfg(Strategy::Even));
+    assert_eq!(even.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+    let r = even.last_report().unwrap();
+    assert_eq!((r.workers[0].points, r.workers[1].points), (200, 200));
+    assert!(
+        r.imbalance() > 1.4,
+        "even split over unequal workers is imbalanced: {r}"
+    );
+    assert!(
+        r.imbalance() <= 2.0 + 1e-9,
+        "max/mean of two is at most 2: {r}"
+    );
+    assert!(r.wall_s >= r.workers[0].busy_s, "{r}");
+
+    let weighted = cluster_of(mk(), cfg(Strategy::Weighted));
+    assert_eq!(weighted.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+    let r = weighted.last_report().unwrap();
+    assert!(r.calibration_s >= 0.2, "{r}");
+    assert!(
+        r.workers[1].points > 3 * r.workers[0].points,
+        "weighted: {r}"
+    );
+    assert!(r.imbalance() < 1.4, "weighted: {r}");
+    let t = weighted.throughputs(Default::default());
+    assert!(t[1].unwrap() > 3.0 * t[0].unwrap(), "{t:?}");
+    // Cached: the second call does not calibrate again.
+    assert_eq!(weighted.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+    let r = weighted.last_report().unwrap();
+    // The first calibration slept 200 points x 1 ms in worker 0; a cached one sleeps none.
+    assert!(r.calibration_s < 0.1, "cached calibration: {r}");
+
+    let dynamic = cluster_of(mk(), cfg(Strategy::Dynamic));
+    assert_eq!(dynamic.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+    let r = dynamic.last_report().unwrap();
+    assert!(
+        r.workers[1].chunks > 3 * r.workers[0].chunks,
+        "dynamic: {r}"
+    );
+    assert!(r.imbalance() < 1.4, "dynamic: {r}");
+
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(
+        json.contains("\"strategy\":\"Dynamic\"") && json.contains("\"busy_s\""),
+        "{json}"
+    );
+}
+
+// ---------------------------------------------------------------- GPU (lavapipe) tests
+
+/// Two logical devices on the first adapter, shared by the GPU tests (each logical
+/// device compiles its kernels once, which takes about a minute on lavapipe).
+fn gpu_pair() -> Vec<Device> {
+    static PAIR: OnceLock<Result<Vec<Device>, String>> = OnceLock::new();
+    let r = PAIR.get_or_init(|| {
+        let first = Device::all().map_err(|e| e.to_string())?.remove(0);
+        let second = first.open_again().map_err(|e| e.to_string())?;
+        Ok(vec![first, second])
+    });
+    match r {
+        Ok(v) => v.clone(),
+        Err(e) => {
+            panic!("GPU cluster test needs a GPU adapter (lavapipe will do) and found none: {e}")
+        }
+    }
+}
+
+#[test]
+fn gpu_each_strategy_small_sizes() {
+    let devs = gpu_pair();
+    assert_ne!(devs[0].uid(), devs[1].uid());
+    for (seed, n) in [(901u64, 1usize), (902, 3), (903, 1000)] {
+        let (b, s) = inputs(n, seed);
+        let want = reference(&b, &s);
+        for strategy in Strategy::ALL {
+            let cfg = ClusterConfig {
+                strategy,
+                chunk_points: Some(n.div_ceil(4)),
+                calibration_points: 256,
+            };
+            let c = Cluster::new(devs.clone()).unwrap().with_config(cfg);
+            let got = c.msm(&b, &s, &MsmConfig::default());
+            assert_eq!(
+                got.as_ref().ok(),
+                Some(&want),
+                "GPU {strategy:?} n={n} seed={seed}: {got:?}"
+            );
+            let r = c.last_report().unwrap();
+            assert_eq!(r.workers.iter().map(|w| w.points).sum::<usize>(), n);
+            if (strategy == Strategy::Even && n >= 2) || n == 1000 && strategy == Strategy::Dynamic
+            {
+                assert!(
+                    r.workers.iter().all(|w| w.points > 0),
+                    "both devices took part: {r}"
+                );
+            }
+            eprintln!("{r}");
+        }
+    }
+}
+
+#[test]
+fn gpu_two_devices_2_16() {
+    let n = 1 << 16;
+    let seed = 916;
+    let (b, s) = inputs(n, seed);
+    let want = reference(&b, &s);
+    let c = Cluster::new(gpu_pair())
+        .unwrap()
+        .with_strategy(Strategy::Dynamic);
+    let got = c.msm(&b, &s, &MsmConfig::default());
+    assert_eq!(
+        got.as_ref().ok(),
+        Some(&want),
+        "GPU Dynamic n=2^16 seed={seed}: {got:?}"
+    );
+    let r = c.last_report().unwrap();
+    eprintln!("{r}");
+    assert_eq!(r.chunk_points, n / 8);
+    assert!(r.workers.iter().all(|w| w.chunks > 0), "{r}");
+}
+
+/// Auto on two alike devices is Even: 2^15 points per device. Device::msm itself returns
+/// a wrong sum for 2^15 points on lavapipe (also 24576 and 32767 points; right for
+/// 20000, 32769, 2^16), so this fails until that is fixed in src/msm.
+#[test]
+#[ignore = "Device::msm is wrong for 2^15 points (src/msm bug, not the cluster)"]
+fn gpu_auto_even_2_16() {
+    let n = 1 << 16;
+    let seed = 917;
+    let (b, s) = inputs(n, seed);
+    let want = reference(&b, &s);
+    let c = Cluster::new(gpu_pair()).unwrap();
+    assert_eq!(c.resolved_strategy(), Strategy::Even);
+    let got = c.msm(&b, &s, &MsmConfig::default());
+    let r = c.last_report().unwrap();
+    assert_eq!(
+        got.as_ref().ok(),
+        Some(&want),
+        "GPU Auto(Even) n=2^16 seed={seed}: {r}"
+    );
+}
