@@ -58,11 +58,20 @@ impl Runner {
     ///
     /// # Errors
     /// Shader or allocation errors as [`crate::Error`] values.
-    pub fn new(dev: &Device, path: MulPath, op: ArithOp, threads: u32, iters: u32) -> Result<Runner> {
+    pub fn new(
+        dev: &Device,
+        path: MulPath,
+        op: ArithOp,
+        threads: u32,
+        iters: u32,
+    ) -> Result<Runner> {
         let d = dev.wgpu_device();
         let k = dev.inner.msm.kernels(d, ShaderKind::BenchArith, path)?;
         let g = ark_bn254::G1Affine::generator();
-        let (x, y) = (crate::msm::encode::field_words(&g.x), crate::msm::encode::field_words(&g.y));
+        let (x, y) = (
+            crate::msm::encode::field_words(&g.x),
+            crate::msm::encode::field_words(&g.y),
+        );
         let mut input = Vec::with_capacity(16 * threads as usize);
         for t in 0..threads {
             input.extend_from_slice(&x);
@@ -75,16 +84,27 @@ impl Runner {
         let ta = gpu::create_buffer(d, "throughput/in", 4 * input.len() as u64, gpu::STORAGE)?;
         let tb = gpu::create_buffer(d, "throughput/iters", 16, gpu::STORAGE)?;
         let tout = gpu::create_buffer(d, "throughput/out", 4 * u64::from(threads), gpu::STORAGE)?;
-        dev.wgpu_queue().write_buffer(&ta, 0, bytemuck::cast_slice(&input));
-        dev.wgpu_queue().write_buffer(&tb, 0, bytemuck::cast_slice(&[iters, 0, 0, 0]));
+        dev.wgpu_queue()
+            .write_buffer(&ta, 0, bytemuck::cast_slice(&input));
+        dev.wgpu_queue()
+            .write_buffer(&tb, 0, bytemuck::cast_slice(&[iters, 0, 0, 0]));
         let bind = gpu::checked(d, "throughput bind group", || {
             d.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("throughput"),
                 layout: &k.layout,
                 entries: &[
-                    wgpu::BindGroupEntry { binding: 0, resource: ta.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 1, resource: tb.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 2, resource: tout.as_entire_binding() },
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: ta.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: tb.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: tout.as_entire_binding(),
+                    },
                 ],
             })
         })?;
@@ -103,7 +123,9 @@ impl Runner {
     /// [`crate::Error::Poll`] when waiting on the device fails.
     pub fn run_once(&self) -> Result<Duration> {
         let d = self.dev.wgpu_device();
-        let mut enc = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("throughput") });
+        let mut enc = d.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("throughput"),
+        });
         {
             let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("throughput"),
@@ -111,7 +133,10 @@ impl Runner {
             });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.bind, &[]);
-            let (x, y) = crate::msm::pass::grid(u64::from(self.threads), self.dev.info().max_workgroups_per_dimension);
+            let (x, y) = crate::msm::pass::grid(
+                u64::from(self.threads),
+                self.dev.info().max_workgroups_per_dimension,
+            );
             pass.dispatch_workgroups(x, y, 1);
         }
         let t = Instant::now();
@@ -125,7 +150,14 @@ impl Runner {
 ///
 /// # Errors
 /// As [`Runner::new`] and [`Runner::run_once`].
-pub fn measure(dev: &Device, path: MulPath, op: ArithOp, threads: u32, iters: u32, repeat: usize) -> Result<f64> {
+pub fn measure(
+    dev: &Device,
+    path: MulPath,
+    op: ArithOp,
+    threads: u32,
+    iters: u32,
+    repeat: usize,
+) -> Result<f64> {
     let r = Runner::new(dev, path, op, threads, iters)?;
     r.run_once()?;
     let mut best = Duration::MAX;

@@ -131,7 +131,9 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     let date = today();
     let mut records = Vec::new();
     let mut profiles = Vec::new();
+    let mut cluster_reports = Vec::new();
     let pb = ProgressBar::new((sizes.len() * (devices.len() + 1)) as u64);
+    pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     pb.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -199,8 +201,38 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             }
             pb.inc(1);
         }
+        if devices.len() > 1 {
+            pb.set_message(format!("2^{lg}: cluster"));
+            let cluster = wgpu_msm::Cluster::new(devices.clone())?;
+            let (med, min, ok) = time(args.repeat, want.as_ref(), || {
+                cluster.msm(&bases, &scalars, &cfg)
+            })?;
+            if let Some(r) = cluster.last_report() {
+                cluster_reports.push((lg, r));
+            }
+            records.push(Record {
+                date: date.clone(),
+                device: format!("cluster of {}", devices.len()),
+                backend: String::new(),
+                driver: String::new(),
+                arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
+                mode: "oneshot",
+                log2_n: lg,
+                n,
+                window_bits: args.window,
+                median_ms: med,
+                min_ms: min,
+                points_per_s: n as f64 / (med / 1e3),
+                arkworks_ms: ark_ms,
+                speedup: ark_ms.map(|a| a / med),
+                verified: ok,
+            });
+        }
     }
     pb.finish_and_clear();
+    for (lg, r) in &cluster_reports {
+        println!("\ncluster report, last run at 2^{lg}:\n{r}");
+    }
     if !profiles.is_empty() {
         println!(
             "\nper-stage profile, resident bases (ms; device stages from timestamp queries)\n{:<28} {:>5} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8} {:>8}",

@@ -78,7 +78,10 @@ enum Command {
 fn arith(threads: u32, iters: u32) -> Result<bool> {
     use wgpu_msm::throughput::{measure, ArithOp};
     let devices = Device::all()?;
-    println!("{:<34} {:<10} {:>14} {:>14} {:>14} {:>12}", "device", "path", "u32 mul G/s", "Fq mul G/s", "madd G/s", "u32 mul/Fq mul");
+    println!(
+        "{:<34} {:<10} {:>14} {:>14} {:>14} {:>12}",
+        "device", "path", "u32 mul G/s", "Fq mul G/s", "madd G/s", "u32 mul/Fq mul"
+    );
     for d in &devices {
         for path in [wgpu_msm::MulPath::Wide64, wgpu_msm::MulPath::Portable32] {
             if path == wgpu_msm::MulPath::Wide64 && !d.info().shader_int64 {
