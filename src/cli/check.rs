@@ -42,6 +42,20 @@ pub(crate) fn main_job(log_size: u32) -> Result<bool> {
             ok
         );
     }
+    let cluster = wgpu_msm::Cluster::new(devices.clone())?;
+    let t = Instant::now();
+    let got = cluster.msm(&bases, &scalars, &MsmConfig::default());
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let ok = matches!(&got, Ok(g) if *g == want);
+    if let Err(e) = &got {
+        eprintln!("cluster: {e}");
+    }
+    all_ok &= ok;
+    let label = format!("all {} device(s), one MSM", devices.len());
+    println!("{label:<40} {ms:>12.1} {ok:>10}");
+    if let Some(report) = cluster.last_report() {
+        println!("\n{report}");
+    }
     println!(
         "{}",
         if all_ok {
