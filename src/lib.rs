@@ -23,6 +23,7 @@ pub mod device;
 pub mod error;
 mod gpu;
 pub mod msm;
+pub mod opcheck;
 pub mod shader;
 pub mod testing;
 
