@@ -24,6 +24,7 @@ pub mod device;
 pub mod error;
 mod gpu;
 pub mod msm;
+pub mod opcheck;
 pub mod shader;
 pub mod testing;
 pub mod throughput;

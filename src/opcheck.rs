@@ -1,0 +1,265 @@
+//! Running the per-operation test kernels (`test_{fq,fr}_*`, `test_curve_*`) on a device,
+//! so the WGSL field and curve arithmetic can be compared with arkworks one operation at
+//! a time (the GPU parity tests in `tests/gpu.rs` do).
+//!
+//! Layout (see `shaders/test_field.wgsl` and `shaders/test_curve.wgsl`): a field element
+//! is 8 words, arkworks' four 64-bit limbs split into 32-bit words, least significant
+//! first; most operations take and give Montgomery form, except `to_mont` (canonical in,
+//! Montgomery out) and `from_mont` (the reverse). `eq` writes 1 or 0 in word 0. An affine
+//! point is 16 words (x then y, Montgomery), with (0, 0) the point at infinity; curve
+//! results come back in affine form, `on_curve` writes 1 or 0 in word 0.
+//!
+//! ```no_run
+//! use wgpu_msm::opcheck::{self, Field};
+//! use wgpu_msm::msm::encode::field_words;
+//! let dev = &wgpu_msm::Device::all()?[0];
+//! let (a, b) = (ark_bn254::Fq::from(3u64), ark_bn254::Fq::from(5u64));
+//! let out = opcheck::field_op(dev, wgpu_msm::MulPath::Portable32, Field::Fq, "mul", &[field_words(&a)], &[field_words(&b)])?;
+//! assert_eq!(out[0], field_words(&(a * b)));
+//! # Ok::<(), wgpu_msm::Error>(())
+//! ```
+
+use crate::config::{Arithmetic, MulPath};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::gpu;
+use crate::msm::encode::{self, field_words};
+use crate::shader::{ShaderKind, CURVE_TEST_OPS, FIELD_TEST_OPS};
+use ark_bn254::G1Affine;
+use ark_ec::AffineRepr as _;
+
+/// Words of one field element.
+pub const FIELD_WORDS: usize = 8;
+/// Words of one affine point.
+pub const AFFINE_WORDS: usize = 16;
+/// Invocations per workgroup of every test kernel.
+const WORKGROUP: u64 = 64;
+
+/// Which field a field kernel works in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The base field (coordinates), `ark_bn254::Fq`.
+    Fq,
+    /// The scalar field, `ark_bn254::Fr`.
+    Fr,
+}
+
+impl Field {
+    /// The kernel prefix: `fq` or `fr`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Fq => "fq",
+            Field::Fr => "fr",
+        }
+    }
+}
+
+/// The 16 words of an affine point as the test kernels read it: Montgomery x then y, and
+/// (0, 0) for infinity. Unlike the MSM upload this does not reject a non-infinity point
+/// stored as (0, 0), and it encodes points off the curve as they are.
+pub fn affine_words(p: &G1Affine) -> [u32; AFFINE_WORDS] {
+    let mut w = [0u32; AFFINE_WORDS];
+    if !p.is_zero() {
+        w[..FIELD_WORDS].copy_from_slice(&field_words(&p.x));
+        w[FIELD_WORDS..].copy_from_slice(&field_words(&p.y));
+    }
+    w
+}
+
+/// Runs `test_{field}_{op}` on `a` (and `b`) element-wise and returns its output words.
+///
+/// `b` is the second operand of binary operations; it may be empty (read as zeros) for
+/// unary ones, otherwise it must have `a`'s length.
+///
+/// # Errors
+/// [`Error::InvalidConfig`] for an unknown `op` or `Wide64` on a device without
+/// SHADER_INT64; [`Error::LengthMismatch`] when `b` is neither empty nor as long as `a`;
+/// [`Error::LimitExceeded`] beyond one dispatch; shader and GPU errors as values.
+pub fn field_op(
+    dev: &Device,
+    path: MulPath,
+    field: Field,
+    op: &str,
+    a: &[[u32; FIELD_WORDS]],
+    b: &[[u32; FIELD_WORDS]],
+) -> Result<Vec<[u32; FIELD_WORDS]>> {
+    if !FIELD_TEST_OPS.contains(&op) {
+        return Err(Error::InvalidConfig(format!(
+            "no field test kernel `{op}` (have {FIELD_TEST_OPS:?})"
+        )));
+    }
+    let entry = format!("test_{}_{op}", field.name());
+    let out = run(
+        dev,
+        path,
+        ShaderKind::TestField,
+        &entry,
+        a.as_flattened(),
+        b.as_flattened(),
+        a.len(),
+        b.len(),
+        FIELD_WORDS,
+    )?;
+    Ok(out
+        .chunks_exact(FIELD_WORDS)
+        .map(|c| c.try_into().expect("8 words"))
+        .collect())
+}
+
+/// Runs `test_curve_{op}` on the points `a` (and operand words `b`) and returns the raw
+/// 16-word results: affine points, or the 1/0 flag in word 0 for `on_curve`.
+///
+/// `b` holds the second point of `madd` / `add` (see [`affine_words`]) or, for
+/// `mul_small`, the multiplier in word 0; it may be empty (read as zeros) for unary
+/// operations, otherwise it must have `a`'s length.
+///
+/// # Errors
+/// As [`field_op`].
+pub fn curve_op_words(
+    dev: &Device,
+    path: MulPath,
+    op: &str,
+    a: &[[u32; AFFINE_WORDS]],
+    b: &[[u32; AFFINE_WORDS]],
+) -> Result<Vec<[u32; AFFINE_WORDS]>> {
+    if !CURVE_TEST_OPS.contains(&op) {
+        return Err(Error::InvalidConfig(format!(
+            "no curve test kernel `{op}` (have {CURVE_TEST_OPS:?})"
+        )));
+    }
+    let entry = format!("test_curve_{op}");
+    let out = run(
+        dev,
+        path,
+        ShaderKind::TestCurve,
+        &entry,
+        a.as_flattened(),
+        b.as_flattened(),
+        a.len(),
+        b.len(),
+        AFFINE_WORDS,
+    )?;
+    Ok(out
+        .chunks_exact(AFFINE_WORDS)
+        .map(|c| c.try_into().expect("16 words"))
+        .collect())
+}
+
+/// [`curve_op_words`] for arkworks points, with the results read back as affine points
+/// ((0, 0) becomes infinity; coordinates are not checked to be on the curve).
+///
+/// # Errors
+/// As [`field_op`].
+pub fn curve_op(
+    dev: &Device,
+    path: MulPath,
+    op: &str,
+    a: &[G1Affine],
+    b: &[[u32; AFFINE_WORDS]],
+) -> Result<Vec<G1Affine>> {
+    let a: Vec<_> = a.iter().map(affine_words).collect();
+    Ok(curve_op_words(dev, path, op, &a, b)?
+        .iter()
+        .map(|w| encode::read_affine(w))
+        .collect())
+}
+
+/// Uploads the operands, dispatches `entry` over `n` elements of `stride` words and reads
+/// the output back.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    dev: &Device,
+    path: MulPath,
+    kind: ShaderKind,
+    entry: &str,
+    a: &[u32],
+    b: &[u32],
+    n: usize,
+    nb: usize,
+    stride: usize,
+) -> Result<Vec<u32>> {
+    if nb != 0 && nb != n {
+        return Err(Error::LengthMismatch {
+            bases: n,
+            scalars: nb,
+        });
+    }
+    // A forced path the device cannot run is a configuration error, as for the MSM.
+    let forced = match path {
+        MulPath::Wide64 => Arithmetic::Wide64,
+        MulPath::Portable32 => Arithmetic::Portable32,
+    };
+    dev.resolve_arithmetic(forced)?;
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let groups = (n as u64).div_ceil(WORKGROUP);
+    let max_groups = u64::from(dev.info().max_workgroups_per_dimension);
+    if groups > max_groups {
+        return Err(Error::LimitExceeded {
+            what: "test kernel elements",
+            requested: n as u64,
+            max: max_groups * WORKGROUP,
+        });
+    }
+    let d = &dev.inner.device;
+    let queue = &dev.inner.queue;
+    let kernels = dev.inner.msm.kernels(d, kind, path)?;
+    let bytes = 4 * (n * stride) as u64;
+    let buf_a = gpu::create_buffer(d, "opcheck/a", bytes, gpu::STORAGE)?;
+    let buf_b = gpu::create_buffer(d, "opcheck/b", bytes, gpu::STORAGE)?;
+    // The kernels count elements from the output's length, so it must be exact.
+    let buf_out = gpu::create_buffer(d, "opcheck/out", bytes, gpu::STORAGE)?;
+    let staging = gpu::create_buffer(
+        d,
+        "opcheck/readback",
+        bytes,
+        wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+    )?;
+    queue.write_buffer(&buf_a, 0, bytemuck::cast_slice(a));
+    let zeros;
+    let b = if nb == 0 {
+        zeros = vec![0u32; n * stride];
+        &zeros[..]
+    } else {
+        b
+    };
+    queue.write_buffer(&buf_b, 0, bytemuck::cast_slice(b));
+    let bind = gpu::checked(d, "opcheck bind group", || {
+        d.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("opcheck"),
+            layout: &kernels.layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: buf_a.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: buf_b.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: buf_out.as_entire_binding(),
+                },
+            ],
+        })
+    })?;
+    let mut enc = d.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("opcheck"),
+    });
+    {
+        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some(entry),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(kernels.get(entry));
+        pass.set_bind_group(0, &bind, &[]);
+        pass.dispatch_workgroups(groups as u32, 1, 1);
+    }
+    enc.copy_buffer_to_buffer(&buf_out, 0, &staging, 0, bytes);
+    gpu::checked(d, entry, || queue.submit([enc.finish()]))?;
+    let mut words = pollster::block_on(gpu::read_words(dev, &staging))?;
+    words.truncate(n * stride);
+    Ok(words)
+}
