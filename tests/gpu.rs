@@ -20,6 +20,7 @@ use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::{AdditiveGroup, BigInt, Field as _, Fp, FpConfig, PrimeField, UniformRand};
 use ark_std::rand::{rngs::StdRng, Rng, SeedableRng};
+use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -1084,4 +1085,60 @@ fn auto_arithmetic_resolves_by_int64() {
 #[test]
 fn at_least_one_device() {
     assert!(!devices().is_empty());
+}
+
+/// `msm_batch` over resident bases equals one `msm_with` per set; a future dropped after
+/// its first poll (work submitted, result not read) leaves the device usable.
+fn batch_and_cancellation(ctx: &mut Ctx) {
+    let n = 300;
+    let seed = ctx.next_seed();
+    let bases = random_bases(n, n, seed);
+    let sets: Vec<Vec<Fr>> = (0..7)
+        .map(|k| random_scalars(n, seed.wrapping_add(k)))
+        .collect();
+    let refs: Vec<&[Fr]> = sets.iter().map(Vec::as_slice).collect();
+    let resident = ctx.dev.upload_bases(&bases).expect("upload");
+    let got = ctx
+        .dev
+        .msm_batch(&resident, &refs, &ctx.cfg())
+        .expect("batch");
+    assert_eq!(got.len(), 7);
+    for (k, s) in sets.iter().enumerate() {
+        let want = G1Projective::msm(&bases, s).unwrap();
+        assert_eq!(got[k], want, "{}: batch element {k}", ctx.tag());
+    }
+    let cfg = ctx.cfg();
+    {
+        let mut fut = Box::pin(ctx.dev.msm_async(&bases, &sets[0], &cfg));
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        let _ = fut.as_mut().poll(&mut cx);
+    }
+    let again = ctx
+        .dev
+        .msm(&bases, &sets[1], &ctx.cfg())
+        .expect("msm after a dropped future");
+    assert_eq!(
+        again,
+        G1Projective::msm(&bases, &sets[1]).unwrap(),
+        "{}: after cancellation",
+        ctx.tag()
+    );
+}
+
+#[test]
+fn batch_and_cancellation_wide64() {
+    for_each_device(
+        "batch_and_cancellation",
+        MulPath::Wide64,
+        batch_and_cancellation,
+    );
+}
+
+#[test]
+fn batch_and_cancellation_portable32() {
+    for_each_device(
+        "batch_and_cancellation",
+        MulPath::Portable32,
+        batch_and_cancellation,
+    );
 }

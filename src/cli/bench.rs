@@ -201,7 +201,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             }
             pb.inc(1);
         }
-        if devices.len() > 1 {
+        {
+            // The cluster of every selected device (one device: the scheduler's overhead).
             pb.set_message(format!("2^{lg}: cluster"));
             let cluster = wgpu_msm::Cluster::new(devices.clone())?;
             let (med, min, ok) = time(args.repeat, want.as_ref(), || {

@@ -350,6 +350,24 @@ impl Device {
     }
 }
 
+impl Device {
+    /// MSMs of several scalar sets over the same resident bases (a prover's batch).
+    ///
+    /// Today this runs the sets one after another, reusing the compiled pipelines and
+    /// pooled buffers; one submission for the whole batch is planned (issue 7).
+    ///
+    /// # Errors
+    /// As [`Device::msm_with`], for the first set that fails.
+    pub fn msm_batch(
+        &self,
+        bases: &DeviceBases,
+        batch: &[&[Fr]],
+        cfg: &MsmConfig,
+    ) -> Result<Vec<G1Projective>> {
+        batch.iter().map(|s| self.msm_with(bases, s, cfg)).collect()
+    }
+}
+
 /// Returns a working set to its device's pool when the MSM ends, however it ends.
 struct PoolGuard<'a> {
     state: &'a DeviceState,

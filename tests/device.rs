@@ -1,0 +1,107 @@
+//! The device layer on whatever adapter exists: enumeration, selection, the ICICLE-style
+//! active device, logical devices opened twice. No shaders are compiled here.
+//! With no adapter at all these tests fail with the library's install hint.
+
+use wgpu_msm::device::enumerate::Selection;
+use wgpu_msm::{active_device, device_count, run_on_device, set_device, Device, Error};
+
+fn devices() -> Vec<Device> {
+    Device::all().unwrap_or_else(|e| panic!("no GPU adapter: GPU tests cannot run ({e})"))
+}
+
+#[test]
+fn every_physical_adapter_is_listed_once() {
+    let devs = devices();
+    assert!(!devs.is_empty());
+    for (i, d) in devs.iter().enumerate() {
+        assert_eq!(d.index(), i, "indices are renumbered from 0");
+        let twins = devs
+            .iter()
+            .filter(|o| o.name() == d.name() && o.info().backend != d.info().backend)
+            .count();
+        assert_eq!(twins, 0, "{} is listed through two backends", d.name());
+        assert_ne!(
+            d.info().backend,
+            "Gl",
+            "{} should be reached through a native backend",
+            d.name()
+        );
+    }
+}
+
+#[test]
+fn selection_by_index_and_name_and_none() {
+    let devs = devices();
+    let first =
+        Device::all_with(&Selection::parse("0"), false).expect("index 0 selects one device");
+    assert_eq!(first.len(), 1);
+    assert_eq!(first[0].name(), devs[0].name());
+    let word = devs[0]
+        .name()
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let by_name =
+        Device::all_with(&Selection::parse(&word), false).expect("name substring selects");
+    assert!(by_name
+        .iter()
+        .all(|d| d.name().to_lowercase().contains(&word)));
+    match Device::all_with(&Selection::parse("no-such-gpu-anywhere"), false) {
+        Err(Error::NoDevice { hint }) => {
+            assert!(
+                hint.contains("WGPU_MSM_DEVICES"),
+                "hint names the selection variable: {hint}"
+            );
+            assert!(
+                hint.contains("libvulkan1"),
+                "hint says what to install: {hint}"
+            );
+        }
+        other => panic!("an empty selection must be Error::NoDevice, got {other:?}"),
+    }
+}
+
+#[test]
+fn one_adapter_opens_twice_as_distinct_devices() {
+    let d = &devices()[0];
+    let again = d
+        .open_again()
+        .expect("a second logical device on the same adapter");
+    assert_ne!(d.uid(), again.uid());
+    assert_eq!(d.name(), again.name());
+    assert!(d.check_handle(again.uid()).is_err());
+}
+
+#[test]
+fn active_device_per_thread_and_run_on_device() {
+    let n = device_count().expect("device count");
+    assert!(n >= 1);
+    assert!(
+        matches!(set_device(n), Err(Error::DeviceIndex { index, count }) if index == n && count == n)
+    );
+    assert!(matches!(
+        run_on_device(n, || ()),
+        Err(Error::DeviceIndex { .. })
+    ));
+    for i in 0..n {
+        let (idx, uid) = run_on_device(i, || {
+            let d = active_device().expect("active device");
+            (d.index(), d.uid())
+        })
+        .expect("run_on_device");
+        assert_eq!(idx, i, "run_on_device({i}) ran with device {idx} active");
+        set_device(i).expect("valid index");
+        assert_eq!(
+            active_device().expect("active").uid(),
+            uid,
+            "same device as seen from run_on_device"
+        );
+    }
+    // Another thread starts on device 0 whatever this one chose.
+    set_device(n - 1).expect("valid index");
+    let other = std::thread::spawn(|| active_device().map(|d| d.index()))
+        .join()
+        .expect("thread");
+    assert_eq!(other.expect("active device"), 0);
+}
