@@ -66,6 +66,47 @@ struct Record {
     verified: bool,
 }
 
+/// Where a record came from: device name, backend, driver, multiply path.
+struct Source {
+    device: String,
+    backend: String,
+    driver: String,
+    arith: String,
+}
+
+impl Record {
+    /// A record from a timing `(median ms, min ms, verified)` of `n` = 2^lg points.
+    fn new(
+        date: &str,
+        src: &Source,
+        mode: &'static str,
+        lg: u32,
+        window_bits: Option<u32>,
+        t: (f64, f64, bool),
+        ark_ms: Option<f64>,
+    ) -> Record {
+        let (med, min, ok) = t;
+        let n = 1usize << lg;
+        Record {
+            date: date.to_string(),
+            device: src.device.clone(),
+            backend: src.backend.clone(),
+            driver: src.driver.clone(),
+            arith: src.arith.clone(),
+            mode,
+            log2_n: lg,
+            n,
+            window_bits,
+            median_ms: med,
+            min_ms: min,
+            points_per_s: n as f64 / (med / 1e3),
+            arkworks_ms: ark_ms,
+            speedup: ark_ms.map(|a| a / med),
+            verified: ok,
+        }
+    }
+}
+
 fn parse_sizes(s: &str) -> Result<Vec<u32>> {
     let bad = || Error::InvalidConfig(format!("bad --sizes {s:?}: use 10..24 or 10,12,16"));
     if let Some((a, b)) = s.split_once("..") {
@@ -170,24 +211,14 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 ),
             ];
             for (mode, f) in modes {
-                let (med, min, ok) = time(args.repeat, want.as_ref(), f)?;
-                records.push(Record {
-                    date: date.clone(),
+                let t = time(args.repeat, want.as_ref(), f)?;
+                let src = Source {
                     device: info.name.clone(),
                     backend: info.backend.clone(),
                     driver: info.driver.clone(),
                     arith: path.name().into(),
-                    mode,
-                    log2_n: lg,
-                    n,
-                    window_bits: args.window,
-                    median_ms: med,
-                    min_ms: min,
-                    points_per_s: n as f64 / (med / 1e3),
-                    arkworks_ms: ark_ms,
-                    speedup: ark_ms.map(|a| a / med),
-                    verified: ok,
-                });
+                };
+                records.push(Record::new(&date, &src, mode, lg, args.window, t, ark_ms));
             }
             if args.profile {
                 let pcfg = MsmConfig {
@@ -205,29 +236,27 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             // The cluster of every selected device (one device: the scheduler's overhead).
             pb.set_message(format!("2^{lg}: cluster"));
             let cluster = wgpu_msm::Cluster::new(devices.clone())?;
-            let (med, min, ok) = time(args.repeat, want.as_ref(), || {
+            let t = time(args.repeat, want.as_ref(), || {
                 cluster.msm(&bases, &scalars, &cfg)
             })?;
             if let Some(r) = cluster.last_report() {
                 cluster_reports.push((lg, r));
             }
-            records.push(Record {
-                date: date.clone(),
+            let src = Source {
                 device: format!("cluster of {}", devices.len()),
                 backend: String::new(),
                 driver: String::new(),
                 arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
-                mode: "oneshot",
-                log2_n: lg,
-                n,
-                window_bits: args.window,
-                median_ms: med,
-                min_ms: min,
-                points_per_s: n as f64 / (med / 1e3),
-                arkworks_ms: ark_ms,
-                speedup: ark_ms.map(|a| a / med),
-                verified: ok,
-            });
+            };
+            records.push(Record::new(
+                &date,
+                &src,
+                "oneshot",
+                lg,
+                args.window,
+                t,
+                ark_ms,
+            ));
         }
     }
     pb.finish_and_clear();
