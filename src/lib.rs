@@ -30,7 +30,7 @@ pub mod testing;
 pub mod throughput;
 
 pub use cluster::{
-    Cluster, ClusterConfig, ClusterReport, CpuWorker, Strategy, Worker, WorkerReport,
+    Cluster, ClusterBases, ClusterConfig, ClusterReport, CpuWorker, Strategy, Worker, WorkerReport,
 };
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};

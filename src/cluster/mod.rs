@@ -22,11 +22,13 @@ mod calibrate;
 mod config;
 pub mod partition;
 mod report;
+mod resident;
 mod schedule;
 mod worker;
 
 pub use config::{ClusterConfig, Strategy};
 pub use report::{ClusterReport, WorkerReport, BASE_BYTES, SCALAR_BYTES};
+pub use resident::ClusterBases;
 pub use worker::{CpuWorker, Worker};
 
 use crate::config::{Arithmetic, MsmConfig};
