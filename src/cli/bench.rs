@@ -64,6 +64,9 @@ struct Record {
     arkworks_ms: Option<f64>,
     speedup: Option<f64>,
     verified: bool,
+    /// Device time of the MSM's stages from timestamp queries (resident runs with
+    /// `--profile`, where the adapter has timestamps).
+    gpu_ms: Option<f64>,
 }
 
 /// Where a record came from: device name, backend, driver, multiply path.
@@ -103,6 +106,7 @@ impl Record {
             arkworks_ms: ark_ms,
             speedup: ark_ms.map(|a| a / med),
             verified: ok,
+            gpu_ms: None,
         }
     }
 }
@@ -238,6 +242,15 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 };
                 let _ = d.msm_with(&resident, &scalars, &pcfg)?;
                 if let Some(p) = d.last_profile() {
+                    let gpu = p.decompose_ms
+                        + p.scan_ms
+                        + p.scatter_ms
+                        + p.accumulate_ms
+                        + p.fold_ms
+                        + p.reduce_ms;
+                    if let Some(r) = records.iter_mut().rev().find(|r| r.mode == "resident") {
+                        r.gpu_ms = Some(gpu);
+                    }
                     profiles.push((info.name.clone(), lg, p));
                 }
             }
