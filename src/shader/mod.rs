@@ -54,16 +54,7 @@ impl ShaderKind {
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
-            ShaderKind::Msm => [
-                "decompose",
-                "scan",
-                "scatter",
-                "accumulate",
-                "fold",
-                "reduce",
-            ]
-            .map(String::from)
-            .to_vec(),
+            ShaderKind::Msm => crate::msm::pass::STAGES.map(String::from).to_vec(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()
