@@ -180,7 +180,7 @@ impl Device {
             ..Default::default()
         };
         let (device, queue) = pollster::block_on(adapter.request_device(&desc))?;
-        Ok(Self::assemble(Some(adapter), device, queue, index))
+        Ok(Self::assemble(Some(adapter), device, queue, index, true))
     }
 
     /// Opens a second, independent logical device on the same adapter (its own queue,
@@ -198,9 +198,10 @@ impl Device {
     }
 
     /// Wraps a device an application already has (a renderer's), so the MSM shares it
-    /// instead of opening a second one. Feature use follows `device.features()`.
+    /// instead of opening a second one. Feature use follows `device.features()`; the
+    /// application's error and device-lost handlers are left as they are.
     pub fn from_wgpu(adapter: wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue) -> Device {
-        Self::assemble(Some(adapter), device, queue, 0)
+        Self::assemble(Some(adapter), device, queue, 0, false)
     }
 
     fn assemble(
@@ -208,6 +209,7 @@ impl Device {
         device: wgpu::Device,
         queue: wgpu::Queue,
         index: usize,
+        owned: bool,
     ) -> Device {
         let ainfo = adapter.as_ref().map(|a| a.get_info());
         let limits = device.limits();
@@ -240,14 +242,16 @@ impl Device {
             timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             software,
         };
-        let name = info.name.clone();
-        // Errors outside an error scope are logged rather than left to wgpu's default
-        // handler, which panics; every operation we run checks its own scope.
-        device.on_uncaptured_error(Arc::new(move |e| log::error!("wgpu error on {name}: {e}")));
-        let lost_name = info.name.clone();
-        device.set_device_lost_callback(move |reason, msg| {
-            log::warn!("device {lost_name} lost ({reason:?}): {msg}")
-        });
+        if owned {
+            let name = info.name.clone();
+            // Errors outside an error scope are logged rather than left to wgpu's default
+            // handler, which panics; every operation we run checks its own scope.
+            device.on_uncaptured_error(Arc::new(move |e| log::error!("wgpu error on {name}: {e}")));
+            let lost_name = info.name.clone();
+            device.set_device_lost_callback(move |reason, msg| {
+                log::warn!("device {lost_name} lost ({reason:?}): {msg}")
+            });
+        }
         let poller = Poller::new(device.clone());
         let msm = crate::msm::DeviceState::new(&device, &info);
         Device {
