@@ -227,6 +227,30 @@ pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<V
     Ok(words)
 }
 
+/// A bind group of whole buffers, bound at 0, 1, 2, ... in order (checked).
+pub(crate) fn bind_whole(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    label: &str,
+    buffers: &[&wgpu::Buffer],
+) -> Result<wgpu::BindGroup> {
+    let entries: Vec<wgpu::BindGroupEntry<'_>> = buffers
+        .iter()
+        .enumerate()
+        .map(|(i, b)| wgpu::BindGroupEntry {
+            binding: i as u32,
+            resource: b.as_entire_binding(),
+        })
+        .collect();
+    checked(device, label, || {
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some(label),
+            layout,
+            entries: &entries,
+        })
+    })
+}
+
 /// Runs `f` inside a validation scope and turns a captured error into [`Error::Gpu`].
 pub(crate) fn checked<T>(device: &wgpu::Device, context: &str, f: impl FnOnce() -> T) -> Result<T> {
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);

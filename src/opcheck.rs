@@ -225,26 +225,7 @@ fn run(
         b
     };
     queue.write_buffer(&buf_b, 0, bytemuck::cast_slice(b));
-    let bind = gpu::checked(d, "opcheck bind group", || {
-        d.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("opcheck"),
-            layout: &kernels.layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: buf_a.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: buf_b.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: buf_out.as_entire_binding(),
-                },
-            ],
-        })
-    })?;
+    let bind = gpu::bind_whole(d, &kernels.layout, "opcheck", &[&buf_a, &buf_b, &buf_out])?;
     let mut enc = d.create_command_encoder(&wgpu::CommandEncoderDescriptor {
         label: Some("opcheck"),
     });

@@ -88,26 +88,7 @@ impl Runner {
             .write_buffer(&ta, 0, bytemuck::cast_slice(&input));
         dev.wgpu_queue()
             .write_buffer(&tb, 0, bytemuck::cast_slice(&[iters, 0, 0, 0]));
-        let bind = gpu::checked(d, "throughput bind group", || {
-            d.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("throughput"),
-                layout: &k.layout,
-                entries: &[
-                    wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: ta.as_entire_binding(),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 1,
-                        resource: tb.as_entire_binding(),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 2,
-                        resource: tout.as_entire_binding(),
-                    },
-                ],
-            })
-        })?;
+        let bind = gpu::bind_whole(d, &k.layout, "throughput", &[&ta, &tb, &tout])?;
         Ok(Runner {
             dev: dev.clone(),
             pipeline: k.get(op.entry()).clone(),

@@ -70,7 +70,12 @@ fn one_adapter_opens_twice_as_distinct_devices() {
         .expect("a second logical device on the same adapter");
     assert_ne!(d.uid(), again.uid());
     assert_eq!(d.name(), again.name());
-    assert!(d.check_handle(again.uid()).is_err());
+    // A handle of one logical device is refused by the other.
+    let bases = d.upload_bases(&[]).expect("empty upload");
+    assert!(matches!(
+        again.msm_with(&bases, &[], &wgpu_msm::MsmConfig::default()),
+        Err(Error::WrongDevice { owner, used, .. }) if owner == d.uid() && used == again.uid()
+    ));
 }
 
 #[test]

@@ -298,15 +298,6 @@ impl Device {
         &self.inner.queue
     }
 
-    /// `Ok` when a handle whose device uid is `owner` may be used on this device, else
-    /// [`Error::WrongDevice`] (what `msm_with` reports for bases of another device).
-    ///
-    /// # Errors
-    /// [`Error::WrongDevice`] when `owner` is another device's uid.
-    pub fn check_handle(&self, owner: u64) -> Result<()> {
-        self.check_owner("handle", owner)
-    }
-
     /// Returns `Ok` when `owner` (a handle's device uid) is this device.
     pub(crate) fn check_owner(&self, what: &'static str, owner: u64) -> Result<()> {
         if owner == self.inner.uid {

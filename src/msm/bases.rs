@@ -88,7 +88,7 @@ impl Device {
                 BASE_BYTES * chunk.len().max(1) as u64,
                 gpu::STORAGE,
             )?;
-            super::upload::write_bases(&self.inner.queue, &buf, chunk, s * seg)?;
+            super::upload::write_bases(&self.inner.queue, &buf, chunk)?;
             segments.push(buf);
         }
         let out = DeviceBases {

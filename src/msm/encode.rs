@@ -1,7 +1,6 @@
 //! Host-side layout: arkworks values to device words and back, and the final window
 //! combination. Device layout = arkworks' Montgomery limbs split into 32-bit words.
 
-use crate::error::{Error, Result};
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
 use ark_ec::AdditiveGroup as _;
 use ark_ec::AffineRepr as _;
@@ -21,36 +20,18 @@ fn push_fq(dst: &mut [u32], f: &Fq) {
     }
 }
 
-fn read_fq(src: &[u32]) -> Fq {
-    let mut limbs = [0u64; 4];
-    for (i, l) in limbs.iter_mut().enumerate() {
-        *l = u64::from(src[2 * i]) | (u64::from(src[2 * i + 1]) << 32);
-    }
-    ark_ff::Fp(BigInt(limbs), core::marker::PhantomData)
-}
-
 /// Writes `bases` into `dst` (16 words each): Montgomery x, y; infinity as (0, 0).
-///
-/// # Errors
-/// [`Error::PointNotOnCurve`] for a non-infinity point stored as (0, 0), which the device
-/// would otherwise read as infinity. `offset` is added to the reported index.
-pub fn write_bases(dst: &mut [u32], bases: &[G1Affine], offset: usize) -> Result<()> {
-    for (i, (p, d)) in bases
-        .iter()
-        .zip(dst.chunks_exact_mut(BASE_WORDS))
-        .enumerate()
-    {
+/// (arkworks 0.6 stores BN254 G1 infinity as (0, 0) itself, so no finite point can
+/// collide with the encoding; off-curve points are caught on the device.)
+pub fn write_bases(dst: &mut [u32], bases: &[G1Affine]) {
+    for (p, d) in bases.iter().zip(dst.chunks_exact_mut(BASE_WORDS)) {
         if p.is_zero() {
             d.fill(0);
         } else {
-            if p.x.is_zero() && p.y.is_zero() {
-                return Err(Error::PointNotOnCurve { index: offset + i });
-            }
             push_fq(&mut d[..8], &p.x);
             push_fq(&mut d[8..], &p.y);
         }
     }
-    Ok(())
 }
 
 /// Writes `scalars` (Montgomery form, as arkworks stores them) into `dst`, 8 words each.
@@ -67,10 +48,10 @@ pub fn write_scalars(dst: &mut [u32], scalars: &[Fr]) {
 /// with ZZ^3 = ZZZ^2, (X ZZ^2, Y ZZZ^2, ZZZ) is the same point in Jacobian coordinates.
 pub fn read_xyzz(words: &[u32]) -> G1Projective {
     let (x, y, zz, zzz) = (
-        read_fq(&words[0..8]),
-        read_fq(&words[8..16]),
-        read_fq(&words[16..24]),
-        read_fq(&words[24..32]),
+        fq_words(&words[0..8]),
+        fq_words(&words[8..16]),
+        fq_words(&words[16..24]),
+        fq_words(&words[24..32]),
     );
     if zz.is_zero() {
         return G1Projective::zero();
@@ -80,7 +61,7 @@ pub fn read_xyzz(words: &[u32]) -> G1Projective {
 
 /// Reads an affine point (16 words, (0,0) = infinity), as the test kernels write them.
 pub fn read_affine(words: &[u32]) -> G1Affine {
-    let (x, y) = (read_fq(&words[0..8]), read_fq(&words[8..16]));
+    let (x, y) = (fq_words(&words[0..8]), fq_words(&words[8..16]));
     if x.is_zero() && y.is_zero() {
         return G1Affine::identity();
     }
@@ -111,6 +92,11 @@ pub fn combine_windows(window_sums: &[G1Projective], c: u32) -> G1Projective {
         acc += s;
     }
     acc
+}
+
+/// An Fq element from its 8 device words.
+fn fq_words(w: &[u32]) -> Fq {
+    field_from_words(w)
 }
 
 #[cfg(test)]

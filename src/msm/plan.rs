@@ -110,11 +110,6 @@ impl Plan {
             + u64::from(self.groups_per_window))
     }
 
-    /// Bytes of the per-pass result (window-group sums).
-    pub fn result_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
-    }
-
     /// Largest single binding the pass needs.
     pub fn max_binding(&self) -> u64 {
         self.entries_bytes()
@@ -129,7 +124,7 @@ impl Plan {
         let b = u64::from(self.num_buckets);
         (BASE_BYTES + SCALAR_BYTES) * cap
             + 2 * self.entries_bytes()
-            + 4 * (w * b + 1)
+            + 4 * w * b
             + 4 * w * (b + 1)
             + self.scratch_bytes()
     }

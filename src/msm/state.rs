@@ -194,7 +194,7 @@ impl DeviceState {
             )?,
             scalars: mk("msm/scalars", super::plan::SCALAR_BYTES * cap)?,
             digits: mk("msm/digits", plan.entries_bytes())?,
-            counts: mk("msm/counts", 4 * (w * b + 1))?,
+            counts: mk("msm/counts", 4 * w * b)?,
             offsets: mk("msm/offsets", 4 * w * (b + 1))?,
             sorted: mk("msm/sorted", plan.entries_bytes())?,
             scratch: mk("msm/scratch", plan.scratch_bytes())?,

@@ -14,8 +14,8 @@ struct Part<'a>(WriteOnly<'a, [u8]>);
 // leaves out slices. Each `Part` comes from `split_at`, so parts never overlap.
 unsafe impl Send for Part<'_> {}
 
-/// Converts items (the index of the first given) into device words.
-type Convert<T> = dyn Fn(&mut [u32], &[T], usize) -> Result<()> + Sync;
+/// Converts items into device words.
+type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
@@ -47,7 +47,7 @@ fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
 }
 
 /// Writes `items` into `buf` at `offset`, `words` u32 words per item, converting with
-/// `conv` (which gets the index of its first item) on several threads.
+/// `conv` on several threads.
 fn write_converted<T: Sync>(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
@@ -72,42 +72,37 @@ fn write_converted<T: Sync>(
     std::thread::scope(|s| {
         let mut rest = whole;
         let mut handles = Vec::new();
-        for (t, chunk) in items.chunks(per).enumerate() {
+        for chunk in items.chunks(per) {
             let (mine, tail) = rest.split_at(chunk.len() * words * 4);
             rest = tail;
             let part = Part(mine);
-            handles.push(s.spawn(move || -> Result<()> {
+            handles.push(s.spawn(move || {
                 let whole_part = part;
                 let mut mine = whole_part.0;
                 let mut scratch = vec![0u32; STEP * words];
-                for (k, step) in chunk.chunks(STEP).enumerate() {
+                for step in chunk.chunks(STEP) {
                     let w = &mut scratch[..step.len() * words];
-                    conv(w, step, t * per + k * STEP)?;
+                    conv(w, step);
                     let (head, tail) = mine.split_at(w.len() * 4);
                     let mut head = head;
                     head.copy_from_slice(bytemuck::cast_slice(w));
                     mine = tail;
                 }
-                Ok(())
             }));
         }
         handles
             .into_iter()
-            .try_for_each(|h| h.join().map_err(|_| Error::Cancelled)?)
+            .try_for_each(|h| h.join().map_err(|_| Error::Cancelled))
     })
 }
 
-/// Uploads bases (16 words each; infinity as (0, 0)). `first` is the index of
-/// `bases[0]` in the caller's slice, for error messages.
+/// Uploads bases (16 words each; infinity as (0, 0)).
 pub(crate) fn write_bases(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
     bases: &[G1Affine],
-    first: usize,
 ) -> Result<()> {
-    write_converted(queue, buf, 0, bases, BASE_WORDS, &move |w, b, at| {
-        encode::write_bases(w, b, first + at)
-    })
+    write_converted(queue, buf, 0, bases, BASE_WORDS, &encode::write_bases)
 }
 
 /// Uploads scalars (8 words each, Montgomery form), a plain copy when the layout allows.
@@ -140,10 +135,7 @@ pub(crate) fn write_scalars(queue: &wgpu::Queue, buf: &wgpu::Buffer, scalars: &[
         });
         return Ok(());
     }
-    write_converted(queue, buf, 0, scalars, SCALAR_WORDS, &|w, s, _| {
-        encode::write_scalars(w, s);
-        Ok(())
-    })
+    write_converted(queue, buf, 0, scalars, SCALAR_WORDS, &encode::write_scalars)
 }
 
 #[cfg(test)]
