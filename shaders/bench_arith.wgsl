@@ -30,8 +30,8 @@ fn bench_fq_mul(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgr
     if (16u * i >= arrayLength(&ta)) {
         return;
     }
-    var x = ta_big(2u * i, LIMBS);
-    let y = ta_big(2u * i + 1u, LIMBS);
+    var x = fq_unpack(ta_big(2u * i, LIMBS));
+    let y = fq_unpack(ta_big(2u * i + 1u, LIMBS));
     for (var k = 0u; k < tb[0]; k++) {
         x = fq_mul(x, y);
     }
@@ -45,7 +45,7 @@ fn bench_madd(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgrou
     if (16u * i >= arrayLength(&ta)) {
         return;
     }
-    let a = Affine(ta_big(2u * i, LIMBS), ta_big(2u * i + 1u, LIMBS));
+    let a = Affine(fq_unpack(ta_big(2u * i, LIMBS)), fq_unpack(ta_big(2u * i + 1u, LIMBS)));
     var p = xyzz_mdbl(a);
     for (var k = 0u; k < tb[0]; k++) {
         p = xyzz_madd(p, a);

@@ -10,12 +10,13 @@ fn check_bases(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workg
     if (i >= arrayLength(&check_points) / 16u) {
         return;
     }
-    var a: Affine;
+    var x: Big;
+    var y: Big;
     // @unroll k LIMBS
-        a.x[k] = check_points[16u * i + k];
-        a.y[k] = check_points[16u * i + LIMBS + k];
+        x[k] = check_points[16u * i + k];
+        y[k] = check_points[16u * i + LIMBS + k];
     // @end
-    if (!affine_on_curve(a)) {
+    if (!affine_on_curve(Affine(fq_unpack(x), fq_unpack(y)))) {
         atomicMin(&check_flag[0], i);
     }
 }

@@ -1,35 +1,35 @@
-// Requires: field over fq, prelude (CURVE_B in Montgomery form). Short Weierstrass
+// Requires: Fq (field.wgsl over fq, or field29.wgsl), prelude (CURVE_B in Montgomery form). Short Weierstrass
 // y^2 = x^3 + b (a = 0) points: affine (x, y) with (0, 0) encoding the point at infinity
 // (not on the curve since b != 0), and XYZZ buckets (x = X/ZZ, y = Y/ZZZ, ZZ^3 = ZZZ^2)
 // with ZZ = 0 the point at infinity. Formulas: hyperelliptic.org EFD, "xyzz" for a = 0.
 
 /// An affine point; (0, 0) is the point at infinity.
 struct Affine {
-    x: Big,
-    y: Big,
+    x: Fq,
+    y: Fq,
 }
 
 /// A point in XYZZ coordinates; zz == 0 is the point at infinity.
 struct Xyzz {
-    x: Big,
-    y: Big,
-    zz: Big,
-    zzz: Big,
+    x: Fq,
+    y: Fq,
+    zz: Fq,
+    zzz: Fq,
 }
 
 /// The point at infinity.
 fn xyzz_zero() -> Xyzz {
-    return Xyzz(Big(), Big(), Big(), Big());
+    return Xyzz(Fq(), Fq(), Fq(), Fq());
 }
 
 /// Whether p is the point at infinity.
 fn xyzz_is_inf(p: Xyzz) -> bool {
-    return big_is_zero(p.zz);
+    return fq_is_zero(p.zz);
 }
 
 /// Whether a is the point at infinity.
 fn affine_is_inf(a: Affine) -> bool {
-    return big_is_zero(a.x) && big_is_zero(a.y);
+    return fq_is_zero(a.x) && fq_is_zero(a.y);
 }
 
 /// -a.
@@ -94,8 +94,8 @@ fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz {
     let s2 = fq_mul(a.y, p.zzz);
     let pp_ = fq_sub(u2, p.x);
     let r = fq_sub(s2, p.y);
-    if (big_is_zero(pp_)) {
-        if (big_is_zero(r)) {
+    if (fq_is_zero(pp_)) {
+        if (fq_is_zero(r)) {
             return xyzz_mdbl(a);
         }
         return xyzz_zero();
@@ -122,8 +122,8 @@ fn xyzz_add(p: Xyzz, q: Xyzz) -> Xyzz {
     let s2 = fq_mul(q.y, p.zzz);
     let pp_ = fq_sub(u2, u1);
     let r = fq_sub(s2, s1);
-    if (big_is_zero(pp_)) {
-        if (big_is_zero(r)) {
+    if (fq_is_zero(pp_)) {
+        if (fq_is_zero(r)) {
             return xyzz_dbl(p);
         }
         return xyzz_zero();
@@ -154,7 +154,7 @@ fn xyzz_mul_small(p: Xyzz, k: u32) -> Xyzz {
 /// p in affine form (one inversion); infinity maps to (0, 0).
 fn xyzz_to_affine(p: Xyzz) -> Affine {
     if (xyzz_is_inf(p)) {
-        return Affine(Big(), Big());
+        return Affine(Fq(), Fq());
     }
     let zzz_inv = fq_inv(p.zzz);
     // With ZZ^3 = ZZZ^2: (ZZ / ZZZ)^2 = ZZ^2 / ZZ^3 = 1 / ZZ, so one inversion serves both.
@@ -168,6 +168,6 @@ fn affine_on_curve(a: Affine) -> bool {
     if (affine_is_inf(a)) {
         return true;
     }
-    let rhs = fq_add(fq_mul(fq_sqr(a.x), a.x), CURVE_B);
+    let rhs = fq_add(fq_mul(fq_sqr(a.x), a.x), fq_unpack(CURVE_B));
     return fq_eq(fq_sqr(a.y), rhs);
 }

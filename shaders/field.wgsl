@@ -13,6 +13,21 @@ fn ${F}_one() -> Big {
     return ${FC}_R;
 }
 
+/// a from the memory layout (the same: this field's limbs are 32-bit words).
+fn ${F}_unpack(a: Big) -> Big {
+    return a;
+}
+
+/// a in the memory layout (values are kept fully reduced, so a itself).
+fn ${F}_pack(a: Big) -> Big {
+    return a;
+}
+
+/// a == 0.
+fn ${F}_is_zero(a: Big) -> bool {
+    return big_is_zero(a);
+}
+
 /// a + b mod p.
 fn ${F}_add(a: Big, b: Big) -> Big {
     let s = big_add(a, b);

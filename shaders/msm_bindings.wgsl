@@ -2,6 +2,8 @@
 //
 // Buffers, for one chunk of n points and W windows of c bits (B = 2^(c-1) buckets each):
 //   bases    n affine points, 16 words each (x, y in Montgomery form; (0,0) = infinity)
+//            Every point in memory is canonical (arkworks' words); fq_unpack/fq_pack
+//            convert to and from the registers' limbs.
 //   scalars  n scalars, 8 words each (Montgomery form, as arkworks keeps Fr)
 //   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31
 //   counts   W*B atomic counters (bucket sizes, then consumed as scatter cursors)
@@ -41,35 +43,43 @@ fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
 
 /// Base i.
 fn load_base(i: u32) -> Affine {
-    var a: Affine;
+    var x: Big;
+    var y: Big;
     // @unroll k LIMBS
-        a.x[k] = bases[16u * i + k];
-        a.y[k] = bases[16u * i + LIMBS + k];
+        x[k] = bases[16u * i + k];
+        y[k] = bases[16u * i + LIMBS + k];
     // @end
-    return a;
+    return Affine(fq_unpack(x), fq_unpack(y));
 }
 
 /// Scratch point at index i (in points).
 fn load_point(i: u32) -> Xyzz {
-    var p: Xyzz;
+    var x: Big;
+    var y: Big;
+    var zz: Big;
+    var zzz: Big;
     let o = POINT_WORDS * i;
     // @unroll k LIMBS
-        p.x[k] = scratch[o + k];
-        p.y[k] = scratch[o + LIMBS + k];
-        p.zz[k] = scratch[o + 2u * LIMBS + k];
-        p.zzz[k] = scratch[o + 3u * LIMBS + k];
+        x[k] = scratch[o + k];
+        y[k] = scratch[o + LIMBS + k];
+        zz[k] = scratch[o + 2u * LIMBS + k];
+        zzz[k] = scratch[o + 3u * LIMBS + k];
     // @end
-    return p;
+    return Xyzz(fq_unpack(x), fq_unpack(y), fq_unpack(zz), fq_unpack(zzz));
 }
 
 /// Stores p as scratch point i.
 fn store_point(i: u32, p: Xyzz) {
     let o = POINT_WORDS * i;
+    let x = fq_pack(p.x);
+    let y = fq_pack(p.y);
+    let zz = fq_pack(p.zz);
+    let zzz = fq_pack(p.zzz);
     // @unroll k LIMBS
-        scratch[o + k] = p.x[k];
-        scratch[o + LIMBS + k] = p.y[k];
-        scratch[o + 2u * LIMBS + k] = p.zz[k];
-        scratch[o + 3u * LIMBS + k] = p.zzz[k];
+        scratch[o + k] = x[k];
+        scratch[o + LIMBS + k] = y[k];
+        scratch[o + 2u * LIMBS + k] = zz[k];
+        scratch[o + 3u * LIMBS + k] = zzz[k];
     // @end
 }
 

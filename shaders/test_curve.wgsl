@@ -8,27 +8,29 @@ fn test_curve_count() -> u32 {
 }
 
 fn ta_affine(i: u32) -> Affine {
-    var a: Affine;
+    var x: Big;
+    var y: Big;
     // @unroll k LIMBS
-        a.x[k] = ta[16u * i + k];
-        a.y[k] = ta[16u * i + LIMBS + k];
+        x[k] = ta[16u * i + k];
+        y[k] = ta[16u * i + LIMBS + k];
     // @end
-    return a;
+    return Affine(fq_unpack(x), fq_unpack(y));
 }
 
 fn tb_affine(i: u32) -> Affine {
-    var a: Affine;
+    var x: Big;
+    var y: Big;
     // @unroll k LIMBS
-        a.x[k] = tb[16u * i + k];
-        a.y[k] = tb[16u * i + LIMBS + k];
+        x[k] = tb[16u * i + k];
+        y[k] = tb[16u * i + LIMBS + k];
     // @end
-    return a;
+    return Affine(fq_unpack(x), fq_unpack(y));
 }
 
 fn tout_affine(i: u32, p: Xyzz) {
     let a = xyzz_to_affine(p);
-    tout_big(16u * i, a.x);
-    tout_big(16u * i + LIMBS, a.y);
+    tout_big(16u * i, fq_pack(a.x));
+    tout_big(16u * i + LIMBS, fq_pack(a.y));
 }
 
 /// a as an XYZZ point with ZZ != 1: (2a + (-a)) computed projectively.

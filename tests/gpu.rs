@@ -350,6 +350,14 @@ fn check_field<P: FpConfig<4>>(ctx: &mut Ctx, field: Field) {
         .collect();
     assert!(eq.iter().any(|e| e[0] == 1) && eq.iter().any(|e| e[0] == 0));
     compare_field(ctx, field, "eq", &pa, &pb, &eq);
+    compare_field(
+        ctx,
+        field,
+        "chain",
+        &pa,
+        &pb,
+        &bin(&|a, b| (a + b) * (a - b) - (a * b).double() + (-a) * (-b)),
+    );
 }
 
 fn field_ops(ctx: &mut Ctx) {

@@ -5,6 +5,7 @@
 //! `FQ`); the builder asserts none remain after substitution.
 
 pub mod params;
+pub mod spirv;
 pub mod unroll;
 
 use crate::config::MulPath;
@@ -13,6 +14,7 @@ const BIGINT: &str = include_str!("../../shaders/bigint.wgsl");
 const MUL_WIDE64: &str = include_str!("../../shaders/mul_wide64.wgsl");
 const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
 const FIELD: &str = include_str!("../../shaders/field.wgsl");
+const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
 const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
 const MSM_DECOMPOSE: &str = include_str!("../../shaders/msm_decompose.wgsl");
@@ -76,7 +78,7 @@ impl ShaderKind {
 }
 
 /// Operations with a field test kernel (`test_{fq,fr}_{op}`).
-pub const FIELD_TEST_OPS: [&str; 10] = [
+pub const FIELD_TEST_OPS: [&str; 11] = [
     "add",
     "sub",
     "mul",
@@ -87,6 +89,7 @@ pub const FIELD_TEST_OPS: [&str; 10] = [
     "to_mont",
     "from_mont",
     "eq",
+    "chain",
 ];
 /// Operations with a curve test kernel (`test_curve_{op}`).
 pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_small", "on_curve"];
@@ -120,7 +123,18 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
         }
         .to_string(),
     );
-    parts.push(instantiate(FIELD, "fq", "FQ"));
+    // Fq, the curve's field, is the hot one: radix 2^29 where 64-bit products exist,
+    // 32-bit words otherwise. Fr only converts scalars and keeps 32-bit words.
+    match path {
+        MulPath::Wide64 => {
+            parts.push(params::radix_prelude());
+            parts.push(FIELD29.replace("alias Fq = array<u32, 9>;", ""));
+        }
+        MulPath::Portable32 => {
+            parts.push("alias Fq = Big;".to_string());
+            parts.push(instantiate(FIELD, "fq", "FQ"));
+        }
+    }
     parts.push(instantiate(FIELD, "fr", "FR"));
     parts.push(CURVE.to_string());
     match kind {

@@ -32,6 +32,7 @@ pub fn field_constants<C: MontConfig<4>>(upper: &str) -> String {
     s += &wgsl_array(&format!("{upper}_R"), &limbs32(&C::R));
     s += &wgsl_array(&format!("{upper}_R2"), &limbs32(&C::R2));
     s += &wgsl_array(&format!("{upper}_PM2"), &limbs32(&pm2));
+
     // INV = -p^-1 mod 2^64; its low half is -p^-1 mod 2^32.
     let _ = writeln!(s, "const {upper}_INV: u32 = 0x{:08x}u;", C::INV as u32);
     s
@@ -52,5 +53,88 @@ pub fn prelude() -> String {
     s += &field_constants::<ark_bn254::FqConfig>("FQ");
     s += &field_constants::<ark_bn254::FrConfig>("FR");
     s += &wgsl_array("CURVE_B", &limbs32(&ark_bn254::g1::Config::COEFF_B.0));
+    s
+}
+
+/// Bits per limb of the radix-2^29 Fq of the Wide64 path (shaders/field29.wgsl).
+pub const RADIX_BITS: u32 = 29;
+/// Limbs of that representation (9 x 29 = 261 bits, room for values < 2p).
+pub const RADIX_LIMBS: u32 = 9;
+
+/// `RADIX_LIMBS` limbs of `RADIX_BITS` bits of an arkworks big integer (little endian).
+pub fn limbs_radix(b: &BigInt<4>) -> Vec<u32> {
+    let mask = (1u64 << RADIX_BITS) - 1;
+    (0..RADIX_LIMBS)
+        .map(|i| {
+            let bit = (RADIX_BITS * i) as usize;
+            let (w, s) = (bit / 64, bit % 64);
+            let mut v = b.0[w] >> s;
+            if s + RADIX_BITS as usize > 64 && w + 1 < 4 {
+                v |= b.0[w + 1] << (64 - s);
+            }
+            (v & mask) as u32
+        })
+        .collect()
+}
+
+fn wgsl_radix(name: &str, b: &BigInt<4>) -> String {
+    let items: Vec<String> = limbs_radix(b)
+        .iter()
+        .map(|x| format!("0x{x:08x}u"))
+        .collect();
+    format!("const {name} = Fq({});\n", items.join(", "))
+}
+
+/// Radix-2^29 Fq constants and the generated conversions between the memory layout
+/// (eight 32-bit words) and the limbs: `fq_unpack` and `fq_pack` (canonical).
+pub fn radix_prelude() -> String {
+    let p = ark_bn254::FqConfig::MODULUS;
+    let mut two_p = p;
+    two_p.add_with_carry(&p);
+    let mut s = String::from("alias Fq = array<u32, 9>;\n");
+    s += &wgsl_radix("FQ_P29", &p);
+    s += &wgsl_radix("FQ_2P29", &two_p);
+    s += &wgsl_radix("FQ_ONE29", &ark_bn254::FqConfig::R);
+    s += &wgsl_radix("FQ_R2_29", &ark_bn254::FqConfig::R2);
+    let (rb, rl) = (RADIX_BITS, RADIX_LIMBS);
+    let mask = (1u32 << rb) - 1;
+    // Limb i takes bits [rb*i, rb*i + rb) from the 32-bit words that hold them.
+    let unpack: Vec<String> = (0..rl)
+        .map(|i| {
+            let bit = rb * i;
+            let (w, sh) = (bit / 32, bit % 32);
+            let mut e = format!("(a[{w}] >> {sh}u)");
+            if sh + rb > 32 && w + 1 < LIMBS {
+                e = format!("({e} | (a[{}] << {}u))", w + 1, 32 - sh);
+            }
+            format!("{e} & 0x{mask:08x}u")
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "/// Eight 32-bit words (a value < 2^256) as radix-2^{rb} limbs.\nfn fq_unpack(a: Big) -> Fq {{\n    return Fq({});\n}}",
+        unpack.join(",\n        ")
+    );
+    // Word k takes bits [32k, 32k + 32) from the limbs that hold them.
+    let pack: Vec<String> = (0..LIMBS)
+        .map(|k| {
+            let bit = 32 * k;
+            let (first, sh) = (bit / rb, bit % rb);
+            let mut parts = vec![format!("(r[{first}] >> {sh}u)")];
+            let mut have = rb - sh;
+            let mut l = first + 1;
+            while have < 32 && l < rl {
+                parts.push(format!("(r[{l}] << {have}u)"));
+                have += rb;
+                l += 1;
+            }
+            parts.join(" | ")
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "/// The canonical value of a (< 2p) as eight 32-bit words.\nfn fq_pack(a: Fq) -> Big {{\n    let r = fq_canonical(a);\n    return Big({});\n}}",
+        pack.join(",\n        ")
+    );
     s
 }
