@@ -3,67 +3,143 @@
 // Window w's sum is S_w = sum over b of (b + 1) * bucket_b. Thread j of the window takes
 // buckets [lo, hi) and walks them downwards keeping running = sum of the buckets seen and
 // acc = sum of running after each step, so acc = sum (b - lo + 1) * bucket_b; adding
-// lo * running gives its share of S_w. Each 64-thread workgroup then adds its threads'
-// shares in a tree and writes one window-group sum; the host adds the G sums of each
-// window and combines windows as sum 2^(c*w) * S_w.
+// lo * running gives its share of S_w, stored as a thread share. `reduce_groups` then
+// adds each 64 shares in a workgroup tree and writes one window-group sum; the host adds
+// the G sums of each window and combines windows as sum 2^(c*w) * S_w.
+//
+// Each kernel has a single call site of xyzz_add: a driver inlines every call site of
+// the (large) point addition, and compiling one copy instead of five cut the cold
+// pipeline build of this stage on an H200 from ~35 s to about a second. A reduce
+// thread is therefore a small machine doing one addition per loop iteration.
 
 const REDUCE_WG: u32 = 64u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 
-/// Bucket b of window w: its bucket partial (if the bucket starts mid-chunk) plus the
-/// chunk partials of every chunk that starts inside it.
-fn bucket_sum(w: u32, b: u32) -> Xyzz {
-    let nb = params.num_buckets;
-    let ob = w * (nb + 1u);
-    let o = offsets[ob + b];
-    let cnt = offsets[ob + b + 1u] - o;
-    var s = xyzz_zero();
-    if (cnt == 0u) {
-        return s;
-    }
-    let l = params.chunk_len;
-    if (o % l != 0u) {
-        s = load_point(w * nb + b);
-    }
-    let first = (o + l - 1u) / l;
-    let last = (o + cnt - 1u) / l;
-    let cb = chunk_base() + w * params.chunks_per_window;
-    // After the fold (msm_fold.wgsl), partial k holds chunks [k, k + lowbit(k)) of its
-    // bucket, so O(log C) partials cover the bucket however hot it is.
-    var k = first;
-    while (k <= last) {
-        s = xyzz_add(s, load_point(cb + k));
-        if (k == 0u) {
-            break;
-        }
-        k += k & (~k + 1u);
-    }
-    return s;
+// What the next addition of a reduce thread is.
+const STEP_CHUNK: u32 = 0u;   // s += next chunk partial of bucket b
+const STEP_RUNNING: u32 = 1u; // running += s
+const STEP_ACC: u32 = 2u;     // acc += running, then the next bucket
+const STEP_DBL: u32 = 3u;     // m += m (m = lo * running by double-and-add)
+const STEP_ADD: u32 = 4u;     // m += running
+const STEP_FINAL: u32 = 5u;   // acc += m
+const STEP_NEXT: u32 = 6u;    // no addition: start the next bucket
+const STEP_DONE: u32 = 7u;
+
+/// Index of the first thread share in scratch (after the window-group sums).
+fn share_base() -> u32 {
+    return group_base() + params.num_windows * params.groups_per_window;
 }
 
-/// Workgroup (w, g), thread j: segment g*64 + j of window w.
+/// Thread (w, seg): the share of segment seg of window w.
 @compute @workgroup_size(64)
-fn reduce(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let t = linear_id(gid, nwg);
+    let spw = params.segs_per_window;
+    let w = t / spw;
+    let seg = t % spw;
+    if (w >= params.num_windows) {
+        return;
+    }
+    let nb = params.num_buckets;
+    let per = (nb + spw - 1u) / spw;
+    let lo = min(seg * per, nb);
+    let hi = min(lo + per, nb);
+    let ob = w * (nb + 1u);
+    let l = params.chunk_len;
+    let cb = chunk_base() + w * params.chunks_per_window;
+    var s = xyzz_zero();
+    var running = xyzz_zero();
+    var acc = xyzz_zero();
+    var m = xyzz_zero();
+    var b = hi;
+    var k = 0u;
+    var last = 0u;
+    var bit = 0u;
+    var step = STEP_NEXT;
+    loop {
+        if (step == STEP_NEXT) {
+            if (b == lo) {
+                if (lo == 0u) {
+                    break;
+                }
+                bit = firstLeadingBit(lo) + 1u;
+                step = STEP_DBL;
+            } else {
+                // Bucket b: its bucket partial (if it starts mid-chunk) plus the chunk
+                // partials of the chunks starting inside it. After the fold
+                // (msm_fold.wgsl) partial k holds chunks [k, k + lowbit(k)), so
+                // O(log C) partials cover the bucket however hot it is.
+                b -= 1u;
+                let o = offsets[ob + b];
+                let cnt = offsets[ob + b + 1u] - o;
+                s = xyzz_zero();
+                step = STEP_ACC;
+                if (cnt != 0u) {
+                    if (o % l != 0u) {
+                        s = load_point(w * nb + b);
+                    }
+                    k = (o + l - 1u) / l;
+                    last = (o + cnt - 1u) / l;
+                    step = select(STEP_RUNNING, STEP_CHUNK, k <= last);
+                }
+            }
+        }
+        var x: Xyzz;
+        var y: Xyzz;
+        switch step {
+            case STEP_CHUNK: { x = s; y = load_point(cb + k); }
+            case STEP_RUNNING: { x = running; y = s; }
+            case STEP_ACC: { x = acc; y = running; }
+            case STEP_DBL: { x = m; y = m; }
+            case STEP_ADD: { x = m; y = running; }
+            default: { x = acc; y = m; }
+        }
+        let r = xyzz_add(x, y);
+        switch step {
+            case STEP_CHUNK: {
+                s = r;
+                if (k == 0u) {
+                    step = STEP_RUNNING;
+                } else {
+                    k += k & (~k + 1u);
+                    step = select(STEP_CHUNK, STEP_RUNNING, k > last);
+                }
+            }
+            case STEP_RUNNING: { running = r; step = STEP_ACC; }
+            case STEP_ACC: { acc = r; step = STEP_NEXT; }
+            case STEP_DBL: {
+                m = r;
+                bit -= 1u;
+                if (((lo >> bit) & 1u) != 0u) {
+                    step = STEP_ADD;
+                } else if (bit == 0u) {
+                    step = STEP_FINAL;
+                }
+            }
+            case STEP_ADD: { m = r; step = select(STEP_DBL, STEP_FINAL, bit == 0u); }
+            default: { acc = r; step = STEP_DONE; }
+        }
+        if (step == STEP_DONE) {
+            break;
+        }
+    }
+    store_point(share_base() + w * spw + seg, acc);
+}
+
+/// Workgroup (w, g): adds thread shares g*64 .. g*64+63 of window w in a tree.
+@compute @workgroup_size(64)
+fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x / gpw;
     let g = wid.x % gpw;
-    let seg = g * REDUCE_WG + lid;
-    let nb = params.num_buckets;
-    let per = (nb + params.segs_per_window - 1u) / params.segs_per_window;
-    let lo = min(seg * per, nb);
-    let hi = min(lo + per, nb);
-    var running = xyzz_zero();
-    var acc = xyzz_zero();
-    for (var b = hi; b > lo; b--) {
-        running = xyzz_add(running, bucket_sum(w, b - 1u));
-        acc = xyzz_add(acc, running);
-    }
-    acc = xyzz_add(acc, xyzz_mul_small(running, lo));
-    red_tmp[lid] = acc;
+    let spw = params.segs_per_window;
+    red_tmp[lid] = load_point(share_base() + w * spw + g * REDUCE_WG + lid);
     workgroupBarrier();
-    for (var s = REDUCE_WG / 2u; s > 0u; s /= 2u) {
-        if (lid < s) {
-            red_tmp[lid] = xyzz_add(red_tmp[lid], red_tmp[lid + s]);
+    // The bound comes from a uniform (spw >= 64 always) so that the compiler keeps one
+    // copy of the addition instead of unrolling the six levels.
+    for (var h = min(REDUCE_WG, spw) / 2u; h > 0u; h /= 2u) {
+        if (lid < h) {
+            red_tmp[lid] = xyzz_add(red_tmp[lid], red_tmp[lid + h]);
         }
         workgroupBarrier();
     }

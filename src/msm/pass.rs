@@ -63,6 +63,18 @@ pub(crate) const STAGES: [&str; 6] = [
     "reduce",
 ];
 
+/// The second kernel of the reduce stage (window-group sums of the thread shares).
+pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
+
+/// Every entry point of the MSM shader: the stages plus the reduce stage's second kernel.
+pub(crate) fn entry_points() -> Vec<String> {
+    STAGES
+        .iter()
+        .chain(&[REDUCE_GROUPS])
+        .map(|s| s.to_string())
+        .collect()
+}
+
 /// Records one pass into `enc`. `bind` holds this pass's bases range and the working
 /// buffers; the sums are copied to `out` at `out_offset`.
 #[allow(clippy::too_many_arguments)]
@@ -86,7 +98,7 @@ pub(crate) fn encode(
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
         (0, 0), // fold: one dispatch per step, below
-        (p.num_windows * p.groups_per_window, 1),
+        grid(w * u64::from(p.segs_per_window), max_x),
     ];
     // Fold steps until one step spans all chunks of a window.
     let fold_steps = 32 - p.chunks_per_window.saturating_sub(1).leading_zeros();
@@ -113,6 +125,11 @@ pub(crate) fn encode(
         } else {
             pass.set_bind_group(1, binds[1], &[0]);
             pass.dispatch_workgroups(x, y, 1);
+        }
+        if *name == "reduce" {
+            // Then the thread shares of each window group, in a workgroup tree.
+            pass.set_pipeline(k.get(REDUCE_GROUPS));
+            pass.dispatch_workgroups(p.num_windows * p.groups_per_window, 1, 1);
         }
     }
     enc.copy_buffer_to_buffer(

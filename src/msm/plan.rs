@@ -102,12 +102,14 @@ impl Plan {
         POINT_BYTES * self.scratch_points()
     }
 
-    /// Points in the scratch buffer: bucket partials, chunk partials, group sums.
+    /// Points in the scratch buffer: bucket partials, chunk partials, group sums,
+    /// reduce-thread shares.
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
         w * (u64::from(self.num_buckets)
             + u64::from(self.chunks_per_window)
-            + u64::from(self.groups_per_window))
+            + u64::from(self.groups_per_window)
+            + u64::from(self.segs_per_window))
     }
 
     /// Largest single binding the pass needs.

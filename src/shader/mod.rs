@@ -56,7 +56,7 @@ impl ShaderKind {
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
-            ShaderKind::Msm => crate::msm::pass::STAGES.map(String::from).to_vec(),
+            ShaderKind::Msm => crate::msm::pass::entry_points(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()

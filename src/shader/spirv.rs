@@ -35,9 +35,22 @@ pub fn compile(source: &str, names: &[String]) -> Result<Vec<u32>> {
     )
     .validate(&module)
     .map_err(|e| shader_err(e.to_string()))?;
+    // As wgpu builds SPIR-V for a trusted module (`ShaderRuntimeChecks::unchecked`),
+    // with debug names so functions can be found by name.
+    let unchecked = naga::proc::BoundsCheckPolicy::Unchecked;
     let opts = naga::back::spv::Options {
         lang_version: (1, 3),
         flags: naga::back::spv::WriterFlags::DEBUG,
+        bounds_check_policies: naga::proc::BoundsCheckPolicies {
+            index: unchecked,
+            buffer: unchecked,
+            image_load: unchecked,
+            binding_array: unchecked,
+        },
+        zero_initialize_workgroup_memory:
+            naga::back::spv::ZeroInitializeWorkgroupMemoryMode::Polyfill,
+        force_loop_bounding: false,
+        emit_int_div_checks: false,
         ..Default::default()
     };
     let mut words = naga::back::spv::write_vec(&module, &info, &opts, None)
