@@ -56,7 +56,7 @@ impl Kernels {
         cache: Option<&wgpu::PipelineCache>,
     ) -> Result<Kernels> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = module(device, label, source, trusted, entry_points);
+        let module = module(device, label, source, trusted);
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(Error::Shader {
                 entry: label.to_string(),
@@ -149,45 +149,7 @@ fn force_checks() -> bool {
 /// Creates a shader module. `trusted` modules run without wgpu's injected bounds checks:
 /// the MSM kernels guard every index against the sizes they are given, and the checks
 /// cost registers and instructions in the innermost loops.
-fn module(
-    device: &wgpu::Device,
-    label: &str,
-    source: &str,
-    trusted: bool,
-    entry_points: &[String],
-) -> wgpu::ShaderModule {
-    if let Some(names) = crate::shader::spirv::noinline_from_env() {
-        if trusted
-            && device
-                .features()
-                .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-        {
-            match crate::shader::spirv::compile(source, &names) {
-                Ok(words) => {
-                    let eps: Vec<wgpu::PassthroughShaderEntryPoint> = entry_points
-                        .iter()
-                        .map(|n| wgpu::PassthroughShaderEntryPoint {
-                            name: n.clone().into(),
-                            workgroup_size: (64, 1, 1),
-                        })
-                        .collect();
-                    // SAFETY: the SPIR-V comes from naga's validated module of this same
-                    // source; only function-control hints differ.
-                    return unsafe {
-                        device.create_shader_module_passthrough(
-                            wgpu::ShaderModuleDescriptorPassthrough {
-                                label: Some(label),
-                                entry_points: eps.into(),
-                                spirv: Some(words.into()),
-                                ..Default::default()
-                            },
-                        )
-                    };
-                }
-                Err(e) => log::warn!("SPIR-V path failed, using WGSL: {e}"),
-            }
-        }
-    }
+fn module(device: &wgpu::Device, label: &str, source: &str, trusted: bool) -> wgpu::ShaderModule {
     let desc = wgpu::ShaderModuleDescriptor {
         label: Some(label),
         source: wgpu::ShaderSource::Wgsl(source.into()),

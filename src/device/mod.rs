@@ -76,7 +76,6 @@ fn wanted_features() -> wgpu::Features {
         | wgpu::Features::SUBGROUP
         | wgpu::Features::TIMESTAMP_QUERY
         | wgpu::Features::PIPELINE_CACHE
-        | wgpu::Features::PASSTHROUGH_SHADERS
 }
 
 fn new_instance() -> wgpu::Instance {

@@ -5,7 +5,6 @@
 //! `FQ`); the builder asserts none remain after substitution.
 
 pub mod params;
-pub mod spirv;
 pub mod unroll;
 
 use crate::config::MulPath;
