@@ -55,7 +55,7 @@ pub fn default_window_bits(n: usize) -> u32 {
     let lg = usize::BITS - n.max(1).saturating_sub(1).leading_zeros();
     match lg {
         0..=17 => (lg / 2).clamp(4, 8),
-        18..=19 => lg - 6,
+        18..=19 => lg - 8,
         _ => (lg - 4).min(16),
     }
 }
