@@ -1,23 +1,30 @@
-//! MSMs over resident bases, one or a batch of scalar sets, in as few submissions as
-//! the input arena allows (one for a prover's usual batch): every set's scalars are
-//! written into their own slot up front, every pass of every set is recorded into one
-//! command encoder over the same working buffers (the device runs passes in order), and
-//! all window sums come back in one readback. No host round trip between MSMs.
+//! MSMs over resident bases, one or a batch of scalar sets, as one job: every pass of
+//! every set runs over the same working buffers (the device runs passes in order), and
+//! all window sums come back in one readback with one wait, so no host round trip
+//! separates the MSMs.
+//!
+//! Passes are submitted in groups of about [`SUBMIT_BYTES`] of scalars (small sets share
+//! one submission; a batch of small MSMs is a single one). The host never waits between
+//! groups: while the device computes group g, the host converts group g + 1's scalars
+//! into wgpu's staging memory, where one submission for the whole batch would leave the
+//! device idle until every set was written. A group's scalars sit in their own slots;
+//! the next group reuses them, which the queue orders after the passes that read them.
 
 use super::arena::Arena;
 use super::bases::DeviceBases;
 use super::job::{self, Job, PassInputs};
 use super::pass::Params;
-use super::plan::{self, Feed, BASE_BYTES};
+use super::plan::{self, Feed, BASE_BYTES, SCALAR_BYTES};
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Projective};
 use ark_ff::Zero;
+use std::ops::Range;
 
-/// Largest input arena a job takes without a memory budget (bytes of scalar slots).
-/// Larger batches go in several submissions, still with one readback.
-const ARENA_MAX: u64 = 256 << 20;
+/// Scalar bytes after which a batch closes a submission: about a millisecond of host
+/// writing, against tens of microseconds for a submission.
+pub(crate) const SUBMIT_BYTES: u64 = 4 << 20;
 
 /// One pass of a resident job: set `set`, segment `seg`, points `first..first + n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +48,21 @@ fn passes(segments: &[(usize, usize, usize)], lens: &[usize], cap: usize) -> Vec
                 out.push(Pass { set, seg, first, n });
                 first += n;
             }
+        }
+    }
+    out
+}
+
+/// Cuts `passes` into submissions: each closes once its scalars reach SUBMIT_BYTES or
+/// it holds `max_slots` passes.
+fn submissions(passes: &[Pass], max_slots: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for (i, p) in passes.iter().enumerate() {
+        bytes += SCALAR_BYTES * p.n as u64;
+        if bytes >= SUBMIT_BYTES || i + 1 - start == max_slots || i + 1 == passes.len() {
+            out.push(start..i + 1);
+            (start, bytes) = (i + 1, 0);
         }
     }
     out
@@ -71,27 +93,28 @@ pub(crate) async fn run(
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
     let passes = passes(&segments, &lens, plan.capacity as usize);
 
-    // As many slots as the budget (after the bases and working buffers), the device's
-    // largest buffer and ARENA_MAX allow, up to one per pass.
+    // Slots for the largest submission: at most what the budget leaves after the bases
+    // and working buffers, and what the device's largest buffer holds.
     let per_slot = plan.slot_bytes(Feed::Scalars);
     let room = match cfg.memory_budget {
         Some(b) => b.saturating_sub(resident + plan.working_bytes()),
-        None => ARENA_MAX.max(per_slot),
+        None => u64::MAX,
     };
-    let slots = (passes.len() as u64)
-        .min(room / per_slot)
+    let max_slots = (room / per_slot)
         .min(limits.max_buffer / (per_slot - plan::PARAMS_SLOT))
-        .max(1);
+        .clamp(1, passes.len() as u64);
+    let groups = submissions(&passes, max_slots as usize);
+    let slots = groups.iter().map(|g| g.len()).max().unwrap_or(1);
     let state = &dev.inner.msm;
     let arena = state.take_arena(
         &dev.inner.device,
-        Arena::key_for(&plan, slots, Feed::Scalars),
+        Arena::key_for(&plan, slots as u64, Feed::Scalars),
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
     let mut job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
     let queue = &dev.inner.queue;
-    let groups = passes.chunks(arena.slots()).count();
-    for (g, group) in passes.chunks(arena.slots()).enumerate() {
+    for (g, range) in groups.iter().enumerate() {
+        let group = &passes[range.clone()];
         // Written into staging memory now; the device copies them in at this group's
         // submission, after the previous group's passes have read their slots.
         let t = std::time::Instant::now();
@@ -113,9 +136,9 @@ pub(crate) async fn run(
                 },
                 scalars: arena.scalars(slot, p.n),
             };
-            job.encode_pass(&mut enc, g * arena.slots() + slot, p.n, inputs)?;
+            job.encode_pass(&mut enc, range.start + slot, p.n, inputs)?;
         }
-        if g + 1 < groups {
+        if g + 1 < groups.len() {
             job.submit(enc)?;
         } else {
             for seg in 0..segments.len() {
@@ -152,5 +175,23 @@ mod tests {
         );
         assert!(set(1).is_empty(), "an empty set has no pass");
         assert_eq!(set(2), [(0, 0, 4), (0, 4, 2)].to_vec());
+    }
+
+    #[test]
+    fn submissions_close_at_the_byte_mark_or_the_slot_count() {
+        let pass = |n| Pass {
+            set: 0,
+            seg: 0,
+            first: 0,
+            n,
+        };
+        let big = (SUBMIT_BYTES / SCALAR_BYTES) as usize;
+        // Small passes share a submission up to the slot count.
+        let small = vec![pass(1000); 10];
+        assert_eq!(submissions(&small, 64), vec![0..10]);
+        assert_eq!(submissions(&small, 4), [0..4, 4..8, 8..10].to_vec());
+        // Large passes go one per submission; a half-size one waits for a second.
+        let mixed = [pass(big), pass(big / 2), pass(big / 2), pass(10)];
+        assert_eq!(submissions(&mixed, 64), [0..1, 1..3, 3..4].to_vec());
     }
 }

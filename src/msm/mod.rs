@@ -168,12 +168,12 @@ impl Device {
     /// result per set, in order. Set `k` multiplies the first `batch[k].len()` bases, so
     /// sets may be shorter than the bases (an empty set gives zero).
     ///
-    /// The whole batch is one job: every set's scalars are uploaded up front into slots
-    /// (several submissions only when they exceed the memory budget, the device's
-    /// largest buffer, or 256 MiB without a budget), every pass is recorded into one
-    /// command encoder over the same working buffers, and all results come back in one
-    /// readback, so no host round trip separates the MSMs. Memory is counted as for
-    /// [`Device::msm_with_async`], plus one scalar slot per pass that fits.
+    /// The whole batch is one job: every pass of every set runs over the same working
+    /// buffers and all results come back in one readback with one wait, so no host
+    /// round trip separates the MSMs. Passes are submitted in groups of a few MiB of
+    /// scalars, so that the device computes one group while the host writes the next
+    /// (a batch of small MSMs is one submission). Memory is counted as for
+    /// [`Device::msm_with_async`], plus one scalar slot per pass of the largest group.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`] for a set longer than the bases; otherwise as
