@@ -252,22 +252,7 @@ impl<'a> Job<'a> {
     pub(crate) async fn finish(self) -> Result<JobOutput> {
         let out = gpu::read_words(self.dev, &self.readback).await?;
         let t_combine = Instant::now();
-        let plan = &self.plan;
-        let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
-        let per_pass = POINT_WORDS * windows * groups;
-        let mut sums = vec![vec![G1Projective::zero(); windows]; self.msms];
-        for (p, &m) in self.owners.iter().enumerate() {
-            let words = &out[p * per_pass..];
-            for (w, sum) in sums[m].iter_mut().enumerate() {
-                for g in 0..groups {
-                    *sum += encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]);
-                }
-            }
-        }
-        let results = sums
-            .iter()
-            .map(|s| encode::combine_windows(s, plan.window_bits))
-            .collect();
+        let results = combine(&out, &self.plan, &self.owners, self.msms);
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
         if let Some(q) = &self.queries {
             let mut prof = StageProfile {
@@ -295,6 +280,45 @@ impl<'a> Job<'a> {
         }
         Ok(JobOutput { results, flags })
     }
+}
+
+/// Every MSM's result from the read-back words: its passes' window sums added up, then
+/// weighted by powers of two. MSMs are combined on several threads when there are many
+/// (a batch's results then cost the host about one MSM's combination).
+fn combine(out: &[u32], plan: &Plan, owners: &[usize], msms: usize) -> Vec<G1Projective> {
+    let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
+    let per_pass = POINT_WORDS * windows * groups;
+    let one = |m: usize| {
+        let mut sums = vec![G1Projective::zero(); windows];
+        for (p, _) in owners.iter().enumerate().filter(|(_, &o)| o == m) {
+            let words = &out[p * per_pass..];
+            for (w, sum) in sums.iter_mut().enumerate() {
+                for g in 0..groups {
+                    *sum += encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]);
+                }
+            }
+        }
+        encode::combine_windows(&sums, plan.window_bits)
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(msms);
+    if threads <= 1 {
+        return (0..msms).map(one).collect();
+    }
+    let mut results = vec![G1Projective::zero(); msms];
+    let per = msms.div_ceil(threads);
+    std::thread::scope(|s| {
+        for (i, part) in results.chunks_mut(per).enumerate() {
+            let one = &one;
+            s.spawn(move || {
+                for (j, r) in part.iter_mut().enumerate() {
+                    *r = one(i * per + j);
+                }
+            });
+        }
+    });
+    results
 }
 
 /// The first off-curve base reported by `flags`, where flag `i` covers the bases from

@@ -1,5 +1,11 @@
 //! MSM on one device: `sum_i scalars[i] * bases[i]` over BN254 G1, with every Pippenger
 //! stage in WGSL (see [`pass`]) and the result identical to arkworks'.
+//!
+//! The entry points (this file) route to one of two drivers, both built on one job core
+//! (`job`: kernels, pooled working buffers, one readback, per-pass encoding): `batch`
+//! for resident bases (`msm_with`, `msm_batch`), `stream` for host bases that are
+//! streamed in chunks. `plan` sizes passes and counts memory against the budget;
+//! `arena` and `pool` hold the pooled input slots and buffers.
 
 mod arena;
 mod bases;
