@@ -2,12 +2,8 @@
 //! arkworks. One test binary, so the devices are opened once and each device's compiled
 //! pipelines (cached per device and path) serve every test.
 //!
-//! * No adapter is a failure, never a pass: every test panics with the reason.
-//! * Test names carry the multiply path (`wide64` / `portable32`). `Portable32` is forced
-//!   even where the device has SHADER_INT64. On a device without SHADER_INT64 the
-//!   `wide64` tests instead check that forcing `Wide64` is refused with `InvalidConfig`.
-//! * Random inputs come from a seed printed on failure: `WGPU_MSM_SEED` (decimal or
-//!   `0x` hex) fixes it, otherwise it is taken from the clock.
+//! Test names carry the multiply path (`wide64` / `portable32`); the harness (devices,
+//! seeds, forced paths) is in `common/`.
 //!
 //! Run with `cargo test --release --test gpu` (debug builds are very slow for the
 //! host-side arkworks references). On lavapipe, compiling a shader takes about a minute
@@ -19,11 +15,10 @@
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
 use ark_ec::{AffineRepr, CurveGroup, VariableBaseMSM};
 use ark_ff::{AdditiveGroup, BigInt, Field as _, Fp, FpConfig, PrimeField, UniformRand};
-use ark_std::rand::{rngs::StdRng, Rng, SeedableRng};
+use ark_std::rand::Rng;
 use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
-use std::time::Instant;
 use wgpu_msm::msm::encode::field_words;
 use wgpu_msm::opcheck::{self, affine_words, Field, AFFINE_WORDS, FIELD_WORDS};
 use wgpu_msm::shader::params::limbs32;
@@ -31,165 +26,10 @@ use wgpu_msm::testing::{
     naive_msm, parity_bases, parity_expected, parity_inputs, random_bases, random_scalars,
     PARITY_BASES,
 };
-use wgpu_msm::{Arithmetic, Device, Error, MsmConfig, MulPath};
+use wgpu_msm::{Arithmetic, Error, MsmConfig, MulPath};
 
-// ---------------------------------------------------------------------------------------
-// Harness
-// ---------------------------------------------------------------------------------------
-
-static DEVICES: OnceLock<Result<Vec<Device>, String>> = OnceLock::new();
-
-/// The devices under test, opened once. Panics (fails the test) when there are none.
-fn devices() -> &'static [Device] {
-    let r = DEVICES.get_or_init(|| {
-        let _ = env_logger::builder().is_test(true).try_init();
-        match Device::all() {
-            Ok(d) if d.is_empty() => Err("Device::all() returned no device".to_string()),
-            Ok(d) => {
-                for dev in &d {
-                    let i = dev.info();
-                    eprintln!(
-                        "gpu tests on {dev:?}: {} ({}), shader_int64 = {}",
-                        i.device_type, i.driver, i.shader_int64
-                    );
-                }
-                Ok(d)
-            }
-            Err(e) => Err(e.to_string()),
-        }
-    });
-    match r {
-        Ok(d) => d,
-        Err(e) => panic!(
-            "GPU tests need at least one wgpu adapter and found none ({e}). On a machine \
-             without a GPU install lavapipe (`apt-get install mesa-vulkan-drivers libvulkan1`)."
-        ),
-    }
-}
-
-/// The base seed of this run (printed once; `WGPU_MSM_SEED` overrides).
-fn base_seed() -> u64 {
-    static SEED: OnceLock<u64> = OnceLock::new();
-    *SEED.get_or_init(|| {
-        let s = match std::env::var("WGPU_MSM_SEED") {
-            Ok(v) => {
-                let v = v.trim();
-                let parsed = match v.strip_prefix("0x") {
-                    Some(h) => u64::from_str_radix(h, 16),
-                    None => v.parse(),
-                };
-                parsed.unwrap_or_else(|_| panic!("WGPU_MSM_SEED={v:?} is not a u64"))
-            }
-            Err(_) => std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0x5eed),
-        };
-        eprintln!("gpu tests: WGPU_MSM_SEED={s}");
-        s
-    })
-}
-
-/// What one test runs against: a device, a forced multiply path and a seeded RNG.
-struct Ctx<'a> {
-    dev: &'a Device,
-    path: MulPath,
-    test: &'static str,
-    seed: u64,
-    rng: StdRng,
-}
-
-impl Ctx<'_> {
-    /// Identifies the run in failure messages, with the seed to reproduce it.
-    fn tag(&self) -> String {
-        format!(
-            "[{} on {:?}, {}; test seed {:#x}; reproduce with WGPU_MSM_SEED={}]",
-            self.test,
-            self.dev,
-            self.path.name(),
-            self.seed,
-            base_seed()
-        )
-    }
-
-    /// A fresh seed for a helper that takes one.
-    fn next_seed(&mut self) -> u64 {
-        self.rng.gen()
-    }
-
-    /// A config forcing this context's path.
-    fn cfg(&self) -> MsmConfig {
-        MsmConfig::with_arithmetic(arith(self.path))
-    }
-}
-
-fn arith(path: MulPath) -> Arithmetic {
-    match path {
-        MulPath::Wide64 => Arithmetic::Wide64,
-        MulPath::Portable32 => Arithmetic::Portable32,
-    }
-}
-
-/// FNV-1a, to give every test its own stream from the base seed.
-fn name_hash(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
-/// Runs `f` on every device for `path`. Where `Wide64` is asked for on a device without
-/// SHADER_INT64, checks instead that forcing it is an `InvalidConfig` error.
-fn for_each_device(test: &'static str, path: MulPath, f: impl Fn(&mut Ctx)) {
-    for dev in devices() {
-        let seed = base_seed() ^ name_hash(test) ^ dev.index() as u64;
-        let mut ctx = Ctx {
-            dev,
-            path,
-            test,
-            seed,
-            rng: StdRng::seed_from_u64(seed),
-        };
-        if path == MulPath::Wide64 && !dev.info().shader_int64 {
-            eprintln!(
-                "{test}: {dev:?} lacks SHADER_INT64; checking that Wide64 is refused instead"
-            );
-            check_wide64_refused(dev);
-            continue;
-        }
-        assert_eq!(dev.resolve_arithmetic(arith(path)).unwrap(), path);
-        let t = Instant::now();
-        f(&mut ctx);
-        eprintln!("{test} on {dev:?}: {:.1?}", t.elapsed());
-    }
-}
-
-/// `Arithmetic::Wide64` on a device without SHADER_INT64 is refused, by the MSM and by
-/// the op runner.
-fn check_wide64_refused(dev: &Device) {
-    let g = G1Affine::generator();
-    assert!(matches!(
-        dev.resolve_arithmetic(Arithmetic::Wide64),
-        Err(Error::InvalidConfig(_))
-    ));
-    let r = dev.msm(
-        &[g],
-        &[Fr::ONE],
-        &MsmConfig::with_arithmetic(Arithmetic::Wide64),
-    );
-    assert!(
-        matches!(r, Err(Error::InvalidConfig(_))),
-        "{dev:?}: forced Wide64 gave {r:?}"
-    );
-    let r = opcheck::field_op(dev, MulPath::Wide64, Field::Fq, "add", &[[0; 8]], &[[0; 8]]);
-    assert!(
-        matches!(r, Err(Error::InvalidConfig(_))),
-        "{dev:?}: opcheck Wide64 gave {r:?}"
-    );
-    assert_eq!(
-        dev.resolve_arithmetic(Arithmetic::Auto).unwrap(),
-        MulPath::Portable32
-    );
-}
+mod common;
+use common::*;
 
 // ---------------------------------------------------------------------------------------
 // Field operations

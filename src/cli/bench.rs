@@ -2,7 +2,7 @@
 //! the CPU in the same run. Medians of repeats after a warm-up; input generation is
 //! outside the timed region.
 
-use ark_bn254::{G1Affine, G1Projective};
+use ark_bn254::{Fr, G1Projective};
 use ark_ec::{CurveGroup, VariableBaseMSM};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
@@ -35,6 +35,14 @@ pub(crate) struct BenchArgs {
     /// Also print a per-stage profile (timestamp queries) of one run per (device, size).
     #[arg(long)]
     profile: bool,
+    /// Also time a batch of this many MSMs over the same resident bases
+    /// (`msm_batch`) against as many single `msm_with` calls; both reported per MSM.
+    #[arg(long)]
+    batch: Option<usize>,
+    /// Memory budget of the oneshot rows (`MsmConfig::memory_budget`): bytes, or with a
+    /// unit `KiB`, `MiB`, `GiB` (`1GiB`). Inputs beyond it are streamed in chunks.
+    #[arg(long, value_parser = parse_bytes)]
+    budget: Option<u64>,
     /// Write records as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -43,8 +51,8 @@ pub(crate) struct BenchArgs {
     csv: Option<std::path::PathBuf>,
 }
 
-/// One timed way of running the MSM.
-type MsmFn<'a> = Box<dyn FnMut() -> Result<G1Projective> + 'a>;
+/// One timed way of running the MSM; returns whether its result verified.
+type MsmFn<'a> = Box<dyn FnMut() -> Result<bool> + 'a>;
 
 /// One measured (device, size, mode).
 #[derive(serde::Serialize)]
@@ -55,6 +63,10 @@ struct Record {
     driver: String,
     arith: String,
     mode: &'static str,
+    /// MSMs per timed call (`batch` and `singles` rows; times are per MSM).
+    batch: Option<usize>,
+    /// `MsmConfig::memory_budget` of the row, bytes.
+    memory_budget: Option<u64>,
     log2_n: u32,
     n: usize,
     window_bits: Option<u32>,
@@ -97,6 +109,8 @@ impl Record {
             driver: src.driver.clone(),
             arith: src.arith.clone(),
             mode,
+            batch: None,
+            memory_budget: None,
             log2_n: lg,
             n,
             window_bits,
@@ -107,6 +121,18 @@ impl Record {
             speedup: ark_ms.map(|a| a / med),
             verified: ok,
             gpu_ms: None,
+        }
+    }
+}
+
+impl Record {
+    /// The mode as the table shows it: `batch/16`, `16x single`, `oneshot*` (budget).
+    fn label(&self) -> String {
+        match (self.mode, self.batch, self.memory_budget) {
+            ("batch", Some(k), _) => format!("batch/{k}"),
+            ("singles", Some(k), _) => format!("{k}x single"),
+            (m, _, Some(_)) => format!("{m}*"),
+            (m, _, _) => m.to_string(),
         }
     }
 }
@@ -127,6 +153,37 @@ fn parse_sizes(s: &str) -> Result<Vec<u32>> {
         .collect()
 }
 
+/// Bytes from `1073741824`, `1GiB`, `512MiB` or `64KiB`.
+fn parse_bytes(s: &str) -> std::result::Result<u64, String> {
+    let t = s.trim();
+    let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let shift = match unit.trim() {
+        "" | "B" => 0,
+        "KiB" | "K" => 10,
+        "MiB" | "M" => 20,
+        "GiB" | "G" => 30,
+        u => {
+            return Err(format!(
+                "unknown unit {u:?} in {s:?}: use B, KiB, MiB or GiB"
+            ))
+        }
+    };
+    let n: u64 = num.parse().map_err(|_| format!("bad byte count {s:?}"))?;
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("{s:?} does not fit 64 bits"))
+}
+
+/// `k` scalar sets for a batch: set `c` is `scalars` times `c + 1`, so its MSM is the
+/// reference times `c + 1` (verifiable at every size the reference covers).
+fn batch_sets(scalars: &[Fr], k: usize) -> Vec<Vec<Fr>> {
+    (1..=k as u64)
+        .map(|c| {
+            let c = Fr::from(c);
+            scalars.iter().map(|s| *s * c).collect()
+        })
+        .collect()
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -139,20 +196,15 @@ fn today() -> String {
         .map_or_else(String::new, |s| s.trim().to_string())
 }
 
-/// Times `f` `repeat` times after one warm-up; returns (median ms, min ms, all results ok).
-fn time<F: FnMut() -> Result<G1Projective>>(
-    repeat: usize,
-    want: Option<&G1Affine>,
-    mut f: F,
-) -> Result<(f64, f64, bool)> {
-    let check = |r: &G1Projective| want.is_some_and(|w| r.into_affine() == *w);
-    let mut ok = check(&f()?);
+/// Times `f` `repeat` times after one warm-up; returns (median ms, min ms, all results
+/// verified). `f` runs the work and says whether its results verified.
+fn time<F: FnMut() -> Result<bool>>(repeat: usize, mut f: F) -> Result<(f64, f64, bool)> {
+    let mut ok = f()?;
     let mut ms = Vec::with_capacity(repeat);
     for _ in 0..repeat.max(1) {
         let t = Instant::now();
-        let r = f()?;
+        ok &= f()?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
-        ok &= check(&r);
     }
     let min = ms.iter().copied().fold(f64::MAX, f64::min);
     Ok((median(&mut ms), min, ok))
@@ -172,6 +224,10 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         arithmetic: args.arith.into(),
         window_bits: args.window,
         ..Default::default()
+    };
+    let oneshot_cfg = MsmConfig {
+        memory_budget: args.budget,
+        ..cfg.clone()
     };
     let date = today();
     let mut records = Vec::new();
@@ -197,7 +253,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     .map_err(|_| Error::InvalidConfig("arkworks msm".into()))?;
                 ms.push(t.elapsed().as_secs_f64() * 1e3);
             }
-            (Some(r.into_affine()), Some(median(&mut ms)))
+            (r.into_affine(), Some(median(&mut ms)))
         } else {
             // Beyond --ark-max: the CUDA parity vector where there is one, else one
             // untimed arkworks run, so every result is still verified.
@@ -210,7 +266,20 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                         .into_affine()
                 }
             };
-            (Some(want), None)
+            (want, None)
+        };
+        let check = |r: G1Projective| r.into_affine() == want;
+        // Batch sets and their references (set c is the reference times c + 1).
+        let sets = args
+            .batch
+            .map_or_else(Vec::new, |k| batch_sets(&scalars, k));
+        let set_refs: Vec<&[Fr]> = sets.iter().map(Vec::as_slice).collect();
+        let check_all = |rs: &[G1Projective]| {
+            rs.len() == sets.len()
+                && rs
+                    .iter()
+                    .enumerate()
+                    .all(|(c, r)| *r == want * Fr::from(c as u64 + 1))
         };
         pb.inc(1);
         for d in &devices {
@@ -218,22 +287,55 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let info = d.info();
             let path = d.resolve_arithmetic(cfg.arithmetic)?;
             let resident = d.upload_bases(&bases)?;
+            let src = Source {
+                device: info.name.clone(),
+                backend: info.backend.clone(),
+                driver: info.driver.clone(),
+                arith: path.name().into(),
+            };
             let modes: [(&'static str, MsmFn); 2] = [
-                ("oneshot", Box::new(|| d.msm(&bases, &scalars, &cfg))),
+                (
+                    "oneshot",
+                    Box::new(|| Ok(check(d.msm(&bases, &scalars, &oneshot_cfg)?))),
+                ),
                 (
                     "resident",
-                    Box::new(|| d.msm_with(&resident, &scalars, &cfg)),
+                    Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &cfg)?))),
                 ),
             ];
             for (mode, f) in modes {
-                let t = time(args.repeat, want.as_ref(), f)?;
-                let src = Source {
-                    device: info.name.clone(),
-                    backend: info.backend.clone(),
-                    driver: info.driver.clone(),
-                    arith: path.name().into(),
-                };
-                records.push(Record::new(&date, &src, mode, lg, args.window, t, ark_ms));
+                let t = time(args.repeat, f)?;
+                let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
+                if mode == "oneshot" {
+                    r.memory_budget = args.budget;
+                }
+                records.push(r);
+            }
+            if let Some(k) = args.batch {
+                pb.set_message(format!("2^{lg}: {}, batch of {k}", d.name()));
+                let modes: [(&'static str, MsmFn); 2] = [
+                    (
+                        "batch",
+                        Box::new(|| Ok(check_all(&d.msm_batch(&resident, &set_refs, &cfg)?))),
+                    ),
+                    (
+                        "singles",
+                        Box::new(|| {
+                            let rs: Vec<G1Projective> = set_refs
+                                .iter()
+                                .map(|s| d.msm_with(&resident, s, &cfg))
+                                .collect::<Result<_>>()?;
+                            Ok(check_all(&rs))
+                        }),
+                    ),
+                ];
+                for (mode, f) in modes {
+                    let (med, min, ok) = time(args.repeat, f)?;
+                    let t = (med / k as f64, min / k as f64, ok);
+                    let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
+                    r.batch = Some(k);
+                    records.push(r);
+                }
             }
             if args.profile {
                 let pcfg = MsmConfig {
@@ -260,8 +362,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             // The cluster of every selected device (one device: the scheduler's overhead).
             pb.set_message(format!("2^{lg}: cluster"));
             let cluster = wgpu_msm::Cluster::new(devices.clone())?;
-            let t = time(args.repeat, want.as_ref(), || {
-                cluster.msm(&bases, &scalars, &cfg)
+            let t = time(args.repeat, || {
+                Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
             })?;
             if let Some(r) = cluster.last_report() {
                 cluster_reports.push((lg, r));
@@ -272,18 +374,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 driver: String::new(),
                 arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
             };
-            records.push(Record::new(
-                &date,
-                &src,
-                "oneshot",
-                lg,
-                args.window,
-                t,
-                ark_ms,
-            ));
+            let mut r = Record::new(&date, &src, "oneshot", lg, args.window, t, ark_ms);
+            r.memory_budget = args.budget;
+            records.push(r);
             let resident = cluster.upload_bases(&bases)?;
-            let t = time(args.repeat, want.as_ref(), || {
-                cluster.msm_with(&resident, &scalars, &cfg)
+            let t = time(args.repeat, || {
+                Ok(check(cluster.msm_with(&resident, &scalars, &cfg)?))
             })?;
             records.push(Record::new(
                 &date,
@@ -323,7 +419,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         }
     }
     println!(
-        "\n{:<10} {:<28} {:<10} {:<9} {:>6} {:>11} {:>11} {:>12} {:>8} {:>8}",
+        "\n{:<10} {:<28} {:<10} {:<11} {:>6} {:>11} {:>11} {:>12} {:>8} {:>8}",
         "date",
         "device",
         "arith",
@@ -337,11 +433,11 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     );
     for r in &records {
         println!(
-            "{:<10} {:<28} {:<10} {:<9} {:>6} {:>11.2} {:>11.2} {:>12} {:>8} {:>8}",
+            "{:<10} {:<28} {:<10} {:<11} {:>6} {:>11.2} {:>11.2} {:>12} {:>8} {:>8}",
             r.date,
             r.device.chars().take(28).collect::<String>(),
             r.arith,
-            r.mode,
+            r.label(),
             r.log2_n,
             r.median_ms,
             r.min_ms,
@@ -350,16 +446,43 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             r.verified
         );
     }
+    if let Some(b) = args.budget {
+        println!(
+            "oneshot*: under a memory budget of {b} bytes ({:.1} MiB)",
+            b as f64 / f64::from(1 << 20)
+        );
+    }
+    if let Some(k) = args.batch {
+        println!(
+            "batch/{k}: one msm_batch of {k} sets, per MSM; {k}x single: {k} msm_with calls, \
+             per MSM (same resident bases and sets)"
+        );
+        for b in records.iter().filter(|r| r.mode == "batch") {
+            let single = records
+                .iter()
+                .find(|r| r.mode == "singles" && r.device == b.device && r.log2_n == b.log2_n);
+            if let Some(s) = single {
+                println!(
+                    "{} 2^{}: batch of {k}, per MSM {:.2} ms; {k} single msm_with calls, per MSM {:.2} ms; batch {:.2}x",
+                    b.device,
+                    b.log2_n,
+                    b.median_ms,
+                    s.median_ms,
+                    s.median_ms / b.median_ms
+                );
+            }
+        }
+    }
     if let Some(p) = &args.json {
         let s = serde_json::to_string_pretty(&records)
             .map_err(|e| Error::InvalidConfig(e.to_string()))?;
         std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;
     }
     if let Some(p) = &args.csv {
-        let mut s = String::from("date,device,backend,arith,mode,log2_n,median_ms,min_ms,points_per_s,arkworks_ms,speedup,verified\n");
+        let mut s = String::from("date,device,backend,arith,mode,log2_n,median_ms,min_ms,points_per_s,arkworks_ms,speedup,verified,batch,memory_budget\n");
         for r in &records {
             s += &format!(
-                "{},{},{},{},{},{},{:.3},{:.3},{:.0},{},{},{}\n",
+                "{},{},{},{},{},{},{:.3},{:.3},{:.0},{},{},{},{},{}\n",
                 r.date,
                 r.device.replace(',', ";"),
                 r.backend,
@@ -371,7 +494,9 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 r.points_per_s,
                 r.arkworks_ms.map_or(String::new(), |a| format!("{a:.3}")),
                 r.speedup.map_or(String::new(), |a| format!("{a:.3}")),
-                r.verified
+                r.verified,
+                r.batch.map_or(String::new(), |k| k.to_string()),
+                r.memory_budget.map_or(String::new(), |b| b.to_string())
             );
         }
         std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;

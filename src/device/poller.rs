@@ -2,7 +2,8 @@
 //!
 //! wgpu runs `map_async` callbacks only from `Device::poll`. Rather than have every
 //! future block its executor in `poll`, each pending readback pings this thread, which
-//! waits on the device until the submitted work is done and the callbacks have run.
+//! waits on the device until the submitted work (or one submission of it) is done and
+//! the callbacks have run.
 
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
@@ -10,20 +11,27 @@ use std::sync::Mutex;
 /// Owns the polling thread of one device; dropping it ends the thread and waits for it,
 /// so the device is never torn down by a thread racing the process's exit.
 pub(crate) struct Poller {
-    tx: Mutex<Option<Sender<()>>>,
+    tx: Mutex<Option<Sender<Option<wgpu::SubmissionIndex>>>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Poller {
     pub(crate) fn new(device: wgpu::Device) -> Poller {
-        let (tx, rx) = channel::<()>();
+        let (tx, rx) = channel::<Option<wgpu::SubmissionIndex>>();
         let spawned = std::thread::Builder::new()
             .name("wgpu-msm-poll".into())
             .spawn(move || {
-                while rx.recv().is_ok() {
-                    // Drain pings that arrived meanwhile: one wait covers them all.
-                    while rx.try_recv().is_ok() {}
-                    if let Err(e) = device.poll(wgpu::PollType::wait_indefinitely()) {
+                while let Ok(until) = rx.recv() {
+                    if until.is_none() {
+                        // Drain pings that arrived meanwhile: one wait for all the work
+                        // submitted so far covers every one of them.
+                        while rx.try_recv().is_ok() {}
+                    }
+                    let wait = wgpu::PollType::Wait {
+                        submission_index: until,
+                        timeout: None,
+                    };
+                    if let Err(e) = device.poll(wait) {
                         log::error!("device poll failed: {e}");
                     }
                 }
@@ -43,9 +51,19 @@ impl Poller {
 
     /// Asks the thread to wait for all submitted work and run pending callbacks.
     pub(crate) fn wake(&self) {
+        self.send(None);
+    }
+
+    /// Asks the thread to wait for submission `index` (not the ones after it) and run
+    /// the callbacks of everything finished by then.
+    pub(crate) fn wake_until(&self, index: wgpu::SubmissionIndex) {
+        self.send(Some(index));
+    }
+
+    fn send(&self, until: Option<wgpu::SubmissionIndex>) {
         if let Ok(guard) = self.tx.lock() {
             if let Some(tx) = guard.as_ref() {
-                let _ = tx.send(());
+                let _ = tx.send(until);
             }
         }
     }

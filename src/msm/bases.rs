@@ -2,12 +2,13 @@
 //! MSM over them (a prover's SRS).
 
 use super::plan::{BASE_BYTES, MAX_PASS_LOG2};
-use crate::config::MulPath;
+use crate::config::{MsmConfig, MulPath};
 use crate::device::Device;
-use crate::error::Result;
-use crate::gpu;
+use crate::error::{Error, Result};
+use crate::gpu::{self, Kernels};
 use crate::shader::ShaderKind;
 use ark_bn254::G1Affine;
+use std::sync::Arc;
 
 /// Bytes reserved per segment in the flag buffer (the storage-offset alignment).
 pub(crate) const FLAG_STRIDE: u64 = 256;
@@ -88,7 +89,7 @@ impl Device {
                 BASE_BYTES * chunk.len().max(1) as u64,
                 gpu::STORAGE,
             )?;
-            super::upload::write_bases(&self.inner.queue, &buf, chunk)?;
+            super::upload::write_bases(&self.inner.queue, &buf, 0, chunk)?;
             segments.push(buf);
         }
         let out = DeviceBases {
@@ -102,54 +103,98 @@ impl Device {
         Ok(out)
     }
 
+    /// [`Device::upload_bases`] within `cfg.memory_budget`: the bases (64 bytes each on
+    /// the device) must fit the budget. They count against the budget of every MSM over
+    /// them too: [`Device::msm_with`] plans its working buffers in what the budget leaves
+    /// after the bases, so one budget bounds the SRS and the MSMs over it together.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] (bytes needed, the budget) when the bases exceed the
+    /// budget; otherwise as [`Device::upload_bases`].
+    pub fn upload_bases_with(&self, bases: &[G1Affine], cfg: &MsmConfig) -> Result<DeviceBases> {
+        let needed = BASE_BYTES * bases.len() as u64;
+        match cfg.memory_budget {
+            Some(budget) if needed > budget => Err(Error::OutOfMemory {
+                requested: needed,
+                available: budget,
+            }),
+            _ => self.upload_bases(bases),
+        }
+    }
+
     /// Enqueues the on-curve check of every segment; results land in `bases.flags`.
     fn check_bases(&self, bases: &DeviceBases) -> Result<()> {
-        let dev = &self.inner.device;
-        let k = self
-            .inner
-            .msm
-            .kernels(dev, ShaderKind::CheckBases, MulPath::Portable32)?;
+        let k = self.check_kernels()?;
         let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
         self.inner
             .queue
             .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
-        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("msm/check"),
-        });
-        for (s, _, n) in bases.segment_ranges() {
-            if n == 0 {
-                continue;
-            }
-            let bg = gpu::checked(dev, "msm/check bind group", || {
-                dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("msm/check"),
-                    layout: &k.layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: bases.segments[s].as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer: &bases.flags,
-                                offset: FLAG_STRIDE * s as u64,
-                                size: wgpu::BufferSize::new(FLAG_STRIDE),
-                            }),
-                        },
-                    ],
-                })
-            })?;
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("msm/check_bases"),
-                timestamp_writes: None,
+        let mut enc = self
+            .inner
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("msm/check"),
             });
-            pass.set_pipeline(k.get("check_bases"));
-            pass.set_bind_group(0, &bg, &[]);
-            let (x, y) = super::pass::grid(n as u64, self.info().max_workgroups_per_dimension);
-            pass.dispatch_workgroups(x, y, 1);
+        for (s, _, n) in bases.segment_ranges() {
+            let points = bases.segments[s].as_entire_buffer_binding();
+            let flag = wgpu::BufferBinding {
+                buffer: &bases.flags,
+                offset: FLAG_STRIDE * s as u64,
+                size: wgpu::BufferSize::new(FLAG_STRIDE),
+            };
+            self.encode_check(&k, &mut enc, points, flag, n)?;
         }
         self.inner.queue.submit([enc.finish()]);
+        Ok(())
+    }
+
+    /// The kernels of the on-curve check.
+    pub(crate) fn check_kernels(&self) -> Result<Arc<Kernels>> {
+        let dev = &self.inner.device;
+        self.inner
+            .msm
+            .kernels(dev, ShaderKind::CheckBases, MulPath::Portable32)
+    }
+
+    /// Records the on-curve check of the `n` bases bound by `points` into `enc`: the
+    /// index (within `points`) of the first base off the curve lands in `flag`'s first
+    /// word, which must hold u32::MAX before.
+    pub(crate) fn encode_check(
+        &self,
+        k: &Kernels,
+        enc: &mut wgpu::CommandEncoder,
+        points: wgpu::BufferBinding<'_>,
+        flag: wgpu::BufferBinding<'_>,
+        n: usize,
+    ) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let dev = &self.inner.device;
+        let bg = gpu::checked(dev, "msm/check bind group", || {
+            dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("msm/check"),
+                layout: &k.layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(points),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: wgpu::BindingResource::Buffer(flag),
+                    },
+                ],
+            })
+        })?;
+        let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("msm/check_bases"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(k.get("check_bases"));
+        pass.set_bind_group(0, &bg, &[]);
+        let (x, y) = super::pass::grid(n as u64, self.info().max_workgroups_per_dimension);
+        pass.dispatch_workgroups(x, y, 1);
         Ok(())
     }
 }

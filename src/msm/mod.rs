@@ -1,12 +1,23 @@
 //! MSM on one device: `sum_i scalars[i] * bases[i]` over BN254 G1, with every Pippenger
 //! stage in WGSL (see [`pass`]) and the result identical to arkworks'.
+//!
+//! The entry points (this file) route to one of two drivers, both built on one job core
+//! (`job`: kernels, pooled working buffers, one readback, per-pass encoding): `batch`
+//! for resident bases (`msm_with`, `msm_batch`), `stream` for host bases that are
+//! streamed in chunks. `plan` sizes passes and counts memory against the budget;
+//! `arena` and `pool` hold the pooled input slots and buffers.
 
+mod arena;
 mod bases;
+mod batch;
 pub mod encode;
+mod job;
 pub(crate) mod pass;
 pub mod plan;
+mod pool;
 mod profile;
 mod state;
+mod stream;
 mod upload;
 
 pub use bases::DeviceBases;
@@ -16,13 +27,9 @@ pub(crate) use state::DeviceState;
 use crate::config::{Arithmetic, MsmConfig, MulPath};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::gpu;
-use crate::shader::ShaderKind;
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
-use encode::POINT_WORDS;
-use pass::Params;
-use plan::{DeviceLimits, BASE_BYTES};
+use plan::DeviceLimits;
 
 impl Device {
     /// The multiply path `arith` resolves to on this device.
@@ -42,7 +49,7 @@ impl Device {
         }
     }
 
-    fn limits(&self) -> DeviceLimits {
+    pub(crate) fn limits(&self) -> DeviceLimits {
         let i = self.info();
         DeviceLimits {
             max_binding: i.max_storage_binding,
@@ -72,12 +79,19 @@ impl Device {
         pollster::block_on(self.msm_async(bases, scalars, cfg))
     }
 
-    /// MSM of host bases and scalars, as a future. Uploads the bases, runs every stage
-    /// on the device and reads back a few sums per window.
+    /// MSM of host bases and scalars, as a future. Runs every stage on the device and
+    /// reads back a few sums per window.
+    ///
+    /// When the bases, the working buffers and a scalar slot fit `cfg.memory_budget`
+    /// (all of it when `None`) and the MSM is one pass, the bases go up in one upload.
+    /// Otherwise the input is streamed in chunks of one pass through two input slots
+    /// (the upload of a chunk overlaps the compute of the one before), so the device
+    /// never holds more than the budget, whatever the size.
     ///
     /// # Errors
-    /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`] for a base off the curve;
-    /// [`Error::OutOfMemory`] when even one chunk does not fit; GPU errors as values.
+    /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`] for a base off the curve
+    /// (its index in `bases`); [`Error::OutOfMemory`] when even one chunk does not fit;
+    /// GPU errors as values.
     pub async fn msm_async(
         &self,
         bases: &[G1Affine],
@@ -93,8 +107,13 @@ impl Device {
         if bases.is_empty() {
             return Ok(G1Projective::zero());
         }
-        let resident = self.upload_bases(bases)?;
-        self.msm_with_async(&resident, scalars, cfg).await
+        match stream::route(self, bases.len(), cfg)? {
+            stream::Route::Resident => {
+                let resident = self.upload_bases_with(bases, cfg)?;
+                self.msm_with_async(&resident, scalars, cfg).await
+            }
+            stream::Route::Stream(plan) => stream::run(self, bases, scalars, cfg, plan).await,
+        }
     }
 
     /// Blocking MSM over bases already on this device; see [`Device::msm_with_async`].
@@ -112,9 +131,14 @@ impl Device {
 
     /// MSM over resident bases: no base upload per call.
     ///
+    /// `cfg.memory_budget` bounds the bases together with what the call allocates: the
+    /// resident bases (64 bytes each) count first, and the working buffers and scalar
+    /// slot must fit in the rest (see [`Device::upload_bases_with`]).
+    ///
     /// # Errors
     /// [`Error::WrongDevice`] when `bases` live on another device;
-    /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`]; GPU errors as values.
+    /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`]; [`Error::OutOfMemory`]
+    /// when the bases leave too little of the budget; GPU errors as values.
     pub async fn msm_with_async(
         &self,
         bases: &DeviceBases,
@@ -128,217 +152,63 @@ impl Device {
                 scalars: scalars.len(),
             });
         }
-        if scalars.is_empty() {
-            return Ok(G1Projective::zero());
-        }
-        let started = std::time::Instant::now();
-        let path = self.resolve_arithmetic(cfg.arithmetic)?;
-        let plan = plan::choose(scalars.len(), cfg, &self.limits())?;
-        let dev = &self.inner.device;
-        let queue = &self.inner.queue;
-        let kernels = self.inner.msm.kernels(dev, ShaderKind::Msm, path)?;
-        let work = self.inner.msm.take_working(dev, queue, &plan)?;
-        let state = &self.inner.msm;
-        let guard = PoolGuard {
-            state,
-            work: Some(work),
-        };
-        let work = guard.work.as_ref().ok_or(Error::Cancelled)?;
-
-        // Passes: every segment of the bases, cut into chunks of plan.capacity points.
-        let cap = plan.capacity as usize;
-        let mut passes: Vec<(usize, usize, usize)> = Vec::new(); // (segment, first, len)
-        for (s, first, len) in bases.segment_ranges() {
-            let mut off = 0;
-            while off < len {
-                passes.push((s, first + off, (len - off).min(cap)));
-                off += cap;
-            }
-        }
-        let sums_bytes: Vec<u64> = passes
-            .iter()
-            .map(|&(_, _, n)| Params::new(&plan, n as u32).group_sums_bytes())
-            .collect();
-        let flags_at: u64 = sums_bytes.iter().sum();
-        let stamps_at = (flags_at + 4 * bases.segments.len() as u64).next_multiple_of(8);
-        let profiling = cfg.profile && dev.features().contains(wgpu::Features::TIMESTAMP_QUERY);
-        let nstamps = if profiling {
-            2 * pass::STAGES.len() as u32 * passes.len() as u32
-        } else {
-            0
-        };
-        let staging_bytes = stamps_at + 8 * u64::from(nstamps);
-        let queries = if profiling {
-            let qs = dev.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("msm/timestamps"),
-                ty: wgpu::QueryType::Timestamp,
-                count: nstamps,
-            });
-            let resolve = gpu::create_buffer(
-                dev,
-                "msm/timestamps-resolve",
-                8 * u64::from(nstamps),
-                wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-            )?;
-            Some((qs, resolve))
-        } else {
-            None
-        };
-        let mut upload_ms = 0.0;
-        let staging = gpu::create_buffer(
-            dev,
-            "msm/readback",
-            staging_bytes,
-            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        )?;
-        let max_x = self.info().max_workgroups_per_dimension;
-        let mut out_off = 0u64;
-        for (pi, &(s, first, n)) in passes.iter().enumerate() {
-            let params = Params::new(&plan, n as u32);
-            let t_up = std::time::Instant::now();
-            upload::write_scalars(queue, &work.scalars, &scalars[first..first + n])?;
-            queue.write_buffer(&work.params, 0, bytemuck::bytes_of(&params));
-            upload_ms += t_up.elapsed().as_secs_f64() * 1e3;
-            let seg_off = BASE_BYTES * (first - s * bases.segment_points) as u64;
-            let bind = gpu::checked(dev, "msm bind group", || {
-                fn entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
-                    wgpu::BindGroupEntry {
-                        binding,
-                        resource: buffer.as_entire_binding(),
-                    }
-                }
-                dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("msm/pass"),
-                    layout: &kernels.layout,
-                    entries: &[
-                        entry(0, &work.params),
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer: &bases.segments[s],
-                                offset: seg_off,
-                                size: wgpu::BufferSize::new(BASE_BYTES * n as u64),
-                            }),
-                        },
-                        entry(2, &work.scalars),
-                        entry(3, &work.digits),
-                        entry(4, &work.counts),
-                        entry(5, &work.offsets),
-                        entry(6, &work.sorted),
-                        entry(7, &work.scratch),
-                    ],
-                })
-            })?;
-            let fold_bind = gpu::checked(dev, "msm fold bind group", || {
-                dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("msm/fold-step"),
-                    layout: &kernels.extra_layouts[0],
-                    entries: &[wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer: &work.fold_steps,
-                            offset: 0,
-                            size: wgpu::BufferSize::new(4),
-                        }),
-                    }],
-                })
-            })?;
-            let mut enc =
-                dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") });
-            let stamps = queries
-                .as_ref()
-                .map(|(qs, _)| (qs, 2 * pass::STAGES.len() as u32 * pi as u32));
-            pass::encode(
-                &mut enc,
-                &kernels,
-                [&bind, &fold_bind],
-                work,
-                &params,
-                max_x,
-                &staging,
-                out_off,
-                stamps,
-            );
-            if pi + 1 == passes.len() {
-                if let Some((qs, resolve)) = &queries {
-                    enc.resolve_query_set(qs, 0..nstamps, resolve, 0);
-                    enc.copy_buffer_to_buffer(
-                        resolve,
-                        0,
-                        &staging,
-                        stamps_at,
-                        8 * u64::from(nstamps),
-                    );
-                }
-                for seg in 0..bases.segments.len() {
-                    let src = bases::FLAG_STRIDE * seg as u64;
-                    enc.copy_buffer_to_buffer(
-                        &bases.flags,
-                        src,
-                        &staging,
-                        flags_at + 4 * seg as u64,
-                        4,
-                    );
-                }
-            }
-            gpu::checked(dev, "msm submit", || queue.submit([enc.finish()]))?;
-            out_off += sums_bytes[pi];
-        }
-        let out = gpu::read_words(self, &staging).await?;
-        drop(guard);
-        let t_combine = std::time::Instant::now();
-
-        let flag_words = &out[(flags_at / 4) as usize..][..bases.segments.len()];
-        for (seg, &f) in flag_words.iter().enumerate() {
-            if f != u32::MAX {
-                return Err(Error::PointNotOnCurve {
-                    index: seg * bases.segment_points + f as usize,
-                });
-            }
-        }
-        let mut total = G1Projective::zero();
-        let per_window = plan.groups_per_window as usize;
-        let mut at = 0usize;
-        for bytes in sums_bytes {
-            let pts = (bytes / plan::POINT_BYTES) as usize;
-            let window_sums: Vec<G1Projective> = (0..plan.num_windows as usize)
-                .map(|w| {
-                    (0..per_window)
-                        .map(|g| encode::read_xyzz(&out[at + POINT_WORDS * (w * per_window + g)..]))
-                        .sum()
-                })
-                .collect();
-            total += encode::combine_windows(&window_sums, plan.window_bits);
-            at += POINT_WORDS * pts;
-        }
-        if cfg.profile {
-            let mut prof = StageProfile {
-                upload_ms,
-                ..Default::default()
-            };
-            let period = queue.get_timestamp_period();
-            let ticks: Vec<u64> = out[(stamps_at / 4) as usize..]
-                .chunks_exact(2)
-                .map(|w| u64::from(w[0]) | (u64::from(w[1]) << 32))
-                .collect();
-            for pass_ticks in ticks.chunks_exact(2 * pass::STAGES.len()) {
-                prof.add_pass(pass_ticks, period);
-            }
-            prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
-            prof.total_ms = started.elapsed().as_secs_f64() * 1e3;
-            prof.passes = passes.len();
-            *self
-                .inner
-                .msm
-                .profile
-                .lock()
-                .unwrap_or_else(|e| e.into_inner()) = Some(prof);
-        }
-        Ok(total)
+        let r = batch::run(self, bases, &[scalars], cfg).await?;
+        r.into_iter().next().ok_or(Error::Cancelled)
     }
-}
 
-impl Device {
+    /// Blocking batch of MSMs over the same resident bases; see
+    /// [`Device::msm_batch_async`].
+    ///
+    /// # Errors
+    /// As [`Device::msm_batch_async`].
+    pub fn msm_batch(
+        &self,
+        bases: &DeviceBases,
+        batch: &[&[Fr]],
+        cfg: &MsmConfig,
+    ) -> Result<Vec<G1Projective>> {
+        pollster::block_on(self.msm_batch_async(bases, batch, cfg))
+    }
+
+    /// MSMs of several scalar sets over the same resident bases (a prover's batch), one
+    /// result per set, in order. Set `k` multiplies the first `batch[k].len()` bases, so
+    /// sets may be shorter than the bases (an empty set gives zero).
+    ///
+    /// The whole batch is one job: every pass of every set runs over the same working
+    /// buffers and all results come back in one readback with one wait, so no host
+    /// round trip separates the MSMs. Passes are submitted in groups of a few MiB of
+    /// scalars, so that the device computes one group while the host writes the next
+    /// (a batch of small MSMs is one submission). Memory is counted as for
+    /// [`Device::msm_with_async`], plus one scalar slot per pass of the largest group.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] for a set longer than the bases; otherwise as
+    /// [`Device::msm_with_async`], for the whole batch.
+    ///
+    /// # Example
+    /// ```no_run
+    /// use ark_std::UniformRand;
+    /// let mut rng = ark_std::test_rng();
+    /// let bases: Vec<ark_bn254::G1Affine> = (0..1000).map(|_| ark_bn254::G1Affine::rand(&mut rng)).collect();
+    /// let sets: Vec<Vec<ark_bn254::Fr>> = (0..4)
+    ///     .map(|_| (0..1000).map(|_| ark_bn254::Fr::rand(&mut rng)).collect())
+    ///     .collect();
+    /// let dev = &wgpu_msm::Device::all()?[0];
+    /// let srs = dev.upload_bases(&bases)?;
+    /// let refs: Vec<&[ark_bn254::Fr]> = sets.iter().map(Vec::as_slice).collect();
+    /// let commitments = pollster::block_on(dev.msm_batch_async(&srs, &refs, &Default::default()))?;
+    /// assert_eq!(commitments.len(), 4);
+    /// # Ok::<(), wgpu_msm::Error>(())
+    /// ```
+    pub async fn msm_batch_async(
+        &self,
+        bases: &DeviceBases,
+        batch: &[&[Fr]],
+        cfg: &MsmConfig,
+    ) -> Result<Vec<G1Projective>> {
+        batch::run(self, bases, batch, cfg).await
+    }
+
     /// Stage timings of the last MSM run on this device with `MsmConfig::profile` set.
     pub fn last_profile(&self) -> Option<StageProfile> {
         self.inner
@@ -347,38 +217,6 @@ impl Device {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
-    }
-}
-
-impl Device {
-    /// MSMs of several scalar sets over the same resident bases (a prover's batch).
-    ///
-    /// Today this runs the sets one after another, reusing the compiled pipelines and
-    /// pooled buffers; one submission for the whole batch is planned (issue 7).
-    ///
-    /// # Errors
-    /// As [`Device::msm_with`], for the first set that fails.
-    pub fn msm_batch(
-        &self,
-        bases: &DeviceBases,
-        batch: &[&[Fr]],
-        cfg: &MsmConfig,
-    ) -> Result<Vec<G1Projective>> {
-        batch.iter().map(|s| self.msm_with(bases, s, cfg)).collect()
-    }
-}
-
-/// Returns a working set to its device's pool when the MSM ends, however it ends.
-struct PoolGuard<'a> {
-    state: &'a DeviceState,
-    work: Option<state::Working>,
-}
-
-impl Drop for PoolGuard<'_> {
-    fn drop(&mut self) {
-        if let Some(w) = self.work.take() {
-            self.state.put_working(w);
-        }
     }
 }
 

@@ -23,6 +23,10 @@ pub const BASE_BYTES: u64 = 64;
 pub const SCALAR_BYTES: u64 = 32;
 /// Bytes of one XYZZ point on the device.
 pub const POINT_BYTES: u64 = 128;
+/// Bytes of one pass's parameter slot (the uniform-offset alignment).
+pub const PARAMS_SLOT: u64 = 256;
+/// Bytes of one chunk's on-curve flag slot (the storage-offset alignment).
+pub const FLAG_SLOT: u64 = 256;
 
 /// Shape of one pass over at most `capacity` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,16 +123,46 @@ impl Plan {
             .max(BASE_BYTES * u64::from(self.capacity))
     }
 
-    /// All working memory of a pass (bases and scalars included).
-    pub fn total_bytes(&self) -> u64 {
-        let cap = u64::from(self.capacity);
+    /// Bytes of the working buffers a job allocates for this plan (digits, sorted
+    /// entries, bucket counts and offsets, scratch points); inputs not included.
+    pub fn working_bytes(&self) -> u64 {
         let w = u64::from(self.num_windows);
         let b = u64::from(self.num_buckets);
-        (BASE_BYTES + SCALAR_BYTES) * cap
-            + 2 * self.entries_bytes()
-            + 4 * w * b
-            + 4 * w * (b + 1)
-            + self.scratch_bytes()
+        2 * self.entries_bytes() + 4 * w * b + 4 * w * (b + 1) + self.scratch_bytes()
+    }
+
+    /// Bytes of one input slot fed in the way `feed` says (one pass's inputs).
+    pub fn slot_bytes(&self, feed: Feed) -> u64 {
+        let cap = u64::from(self.capacity);
+        match feed {
+            Feed::Scalars => SCALAR_BYTES * cap + PARAMS_SLOT,
+            Feed::Chunks => (BASE_BYTES + SCALAR_BYTES) * cap + PARAMS_SLOT + FLAG_SLOT,
+        }
+    }
+
+    /// Everything a job with `slots` input slots allocates: working buffers and slots.
+    pub fn job_bytes(&self, feed: Feed, slots: u64) -> u64 {
+        self.working_bytes() + slots * self.slot_bytes(feed)
+    }
+}
+
+/// How a job's inputs reach the device, pass by pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feed {
+    /// Bases resident on the device; each pass's scalars go into a slot (at least one).
+    Scalars,
+    /// Host bases streamed in chunks: two slots of bases and scalars, so the upload of
+    /// one chunk overlaps the compute of the one before.
+    Chunks,
+}
+
+impl Feed {
+    /// Input slots a job of this kind needs at the least.
+    pub fn min_slots(self) -> u64 {
+        match self {
+            Feed::Scalars => 1,
+            Feed::Chunks => 2,
+        }
     }
 }
 
@@ -144,12 +178,21 @@ pub struct DeviceLimits {
 }
 
 /// Chooses the pass plan for an MSM of `n` points: the largest power-of-two pass that
-/// fits the device's bindings, the configured chunk size and memory budget.
+/// fits the device's bindings and buffers, the configured chunk size, and the memory
+/// budget. The budget counts `resident` bytes the job reads but did not allocate (bases
+/// already on the device), the working buffers, and the smallest number of input slots
+/// `feed` needs.
 ///
 /// # Errors
 /// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
 /// of 64 points exceeds the budget.
-pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> {
+pub fn choose(
+    n: usize,
+    cfg: &MsmConfig,
+    limits: &DeviceLimits,
+    feed: Feed,
+    resident: u64,
+) -> Result<Plan> {
     let mut cap_log2 =
         (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
     if let Some(cs) = cfg.chunk_size {
@@ -163,8 +206,17 @@ pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> 
             .window_bits
             .unwrap_or_else(|| default_window_bits(n.min(cap as usize)));
         let plan = Plan::new(cap, c)?;
+        let slots = feed.min_slots();
+        let needed = resident.saturating_add(plan.job_bytes(feed, slots));
+        // Inputs of all slots share one buffer per kind (bases, scalars).
+        let slot_inputs = match feed {
+            Feed::Scalars => SCALAR_BYTES,
+            Feed::Chunks => BASE_BYTES,
+        } * u64::from(cap)
+            * slots;
         let fits = plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
-            && plan.total_bytes() <= budget
+            && slot_inputs <= limits.max_buffer
+            && needed <= budget
             && u64::from(plan.num_windows) * u64::from(plan.chunks_per_window)
                 <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups);
         if fits {
@@ -172,7 +224,7 @@ pub fn choose(n: usize, cfg: &MsmConfig, limits: &DeviceLimits) -> Result<Plan> 
         }
         if cap_log2 <= 6 {
             return Err(Error::OutOfMemory {
-                requested: plan.total_bytes(),
+                requested: needed,
                 available: budget,
             });
         }
@@ -204,32 +256,70 @@ mod tests {
     #[test]
     fn passes_are_split_to_fit_limits_and_budget() {
         let cfg = MsmConfig::default();
-        let p = choose(1 << 20, &cfg, &BIG).unwrap();
+        let s = Feed::Scalars;
+        let p = choose(1 << 20, &cfg, &BIG, s, 0).unwrap();
         assert_eq!(p.capacity, 1 << 20);
         let small = DeviceLimits {
             max_binding: 1 << 27,
             ..BIG
         };
-        let p = choose(1 << 24, &cfg, &small).unwrap();
+        let p = choose(1 << 24, &cfg, &small, s, 0).unwrap();
         assert!(p.max_binding() <= 1 << 27);
         let budget = MsmConfig {
             memory_budget: Some(64 << 20),
             ..Default::default()
         };
-        let p = choose(1 << 24, &budget, &BIG).unwrap();
-        assert!(p.total_bytes() <= 64 << 20);
+        let p = choose(1 << 24, &budget, &BIG, s, 0).unwrap();
+        assert!(p.job_bytes(s, 1) <= 64 << 20);
         let tiny = MsmConfig {
             memory_budget: Some(1000),
             ..Default::default()
         };
         assert!(matches!(
-            choose(1 << 10, &tiny, &BIG),
+            choose(1 << 10, &tiny, &BIG, s, 0),
             Err(Error::OutOfMemory { .. })
         ));
         let chunked = MsmConfig {
             chunk_size: Some(5000),
             ..Default::default()
         };
-        assert_eq!(choose(1 << 20, &chunked, &BIG).unwrap().capacity, 4096);
+        assert_eq!(
+            choose(1 << 20, &chunked, &BIG, s, 0).unwrap().capacity,
+            4096
+        );
+    }
+
+    #[test]
+    fn budget_counts_resident_bases_and_both_chunk_slots() {
+        let gib = MsmConfig {
+            memory_budget: Some(1 << 30),
+            ..Default::default()
+        };
+        // 2^26 streamed under 1 GiB: two chunk slots plus working buffers fit.
+        let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0).unwrap();
+        let used = p.job_bytes(Feed::Chunks, 2);
+        assert!(used <= 1 << 30, "{used}");
+        let twice = Plan::new(2 * p.capacity, p.window_bits).unwrap();
+        assert!(
+            twice.job_bytes(Feed::Chunks, 2) > 1 << 30,
+            "largest that fits"
+        );
+        // Resident bases count: 2^24 bases (1 GiB) leave nothing under a 1 GiB budget.
+        let r = choose(1 << 24, &gib, &BIG, Feed::Scalars, 64 << 24);
+        assert!(
+            matches!(r, Err(Error::OutOfMemory { requested, available })
+                if requested > 1 << 30 && available == 1 << 30),
+            "{r:?}"
+        );
+        let r = choose(1 << 20, &gib, &BIG, Feed::Scalars, 64 << 20).unwrap();
+        assert!((64u64 << 20) + r.job_bytes(Feed::Scalars, 1) <= 1 << 30);
+        // Two chunk slots of bases share one buffer, which must fit the device.
+        let one_slot = DeviceLimits {
+            max_buffer: 64 << 20,
+            max_binding: 64 << 20,
+            ..BIG
+        };
+        let p = choose(1 << 20, &MsmConfig::default(), &one_slot, Feed::Chunks, 0).unwrap();
+        assert!(2 * BASE_BYTES * u64::from(p.capacity) <= 64 << 20);
     }
 }

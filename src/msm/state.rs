@@ -1,8 +1,11 @@
 //! Per-device MSM state: compiled kernels (built once, lazily, per multiply path), the
-//! Vulkan pipeline cache persisted on disk, and a pool of working buffers reused across
-//! calls so a second MSM of the same shape compiles and allocates nothing.
+//! Vulkan pipeline cache persisted on disk, and pools of working buffers and input
+//! arenas reused across calls so a second MSM of the same shape compiles and allocates
+//! nothing.
 
+use super::arena::{Arena, ArenaKey};
 use super::plan::Plan;
+use super::pool::{Lease, Pool, Pooled};
 use crate::config::MulPath;
 use crate::device::DeviceInfo;
 use crate::error::Result;
@@ -12,11 +15,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-/// Working buffers of one pass shape.
+/// Working buffers of one pass shape (inputs live in an [`Arena`]).
 pub(crate) struct Working {
     pub(crate) plan: Plan,
-    pub(crate) params: wgpu::Buffer,
-    pub(crate) scalars: wgpu::Buffer,
     pub(crate) digits: wgpu::Buffer,
     pub(crate) counts: wgpu::Buffer,
     pub(crate) offsets: wgpu::Buffer,
@@ -31,12 +32,20 @@ pub(crate) const FOLD_STEPS: u32 = 32;
 /// Bytes between fold-step slots (the uniform-offset alignment).
 pub(crate) const FOLD_STRIDE: u64 = 256;
 
-/// Most idle working sets kept per device.
+impl Pooled for Working {
+    type Key = Plan;
+    fn key(&self) -> Plan {
+        self.plan
+    }
+}
+
+/// Most idle working sets, and most idle arenas, kept per device.
 const POOL_KEEP: usize = 2;
 
 pub(crate) struct DeviceState {
     kernels: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
-    pool: Mutex<Vec<Working>>,
+    working: Pool<Working>,
+    arenas: Pool<Arena>,
     cache: Option<wgpu::PipelineCache>,
     cache_file: Option<PathBuf>,
     pub(crate) profile: Mutex<Option<super::StageProfile>>,
@@ -89,7 +98,8 @@ impl DeviceState {
         }
         DeviceState {
             kernels: Mutex::new(HashMap::new()),
-            pool: Mutex::new(Vec::new()),
+            working: Pool::new(POOL_KEEP),
+            arenas: Pool::new(POOL_KEEP),
             cache,
             cache_file,
             profile: Mutex::new(None),
@@ -167,32 +177,33 @@ impl DeviceState {
         }
     }
 
-    /// A working set for `plan`: from the pool when one matches, else newly allocated.
+    /// A working set for `plan`, from the pool when one matches, else newly allocated;
+    /// back in the pool when the lease drops.
     pub(crate) fn take_working(
         &self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         plan: &Plan,
-    ) -> Result<Working> {
-        {
-            let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(i) = pool.iter().position(|w| w.plan == *plan) {
-                return Ok(pool.swap_remove(i));
-            }
-        }
+    ) -> Result<Lease<'_, Working>> {
+        self.working
+            .lease(plan, || Self::new_working(device, queue, plan))
+    }
+
+    /// Input slots of shape `key`, pooled like the working sets.
+    pub(crate) fn take_arena(
+        &self,
+        device: &wgpu::Device,
+        key: ArenaKey,
+    ) -> Result<Lease<'_, Arena>> {
+        self.arenas.lease(&key, || Arena::new(device, key))
+    }
+
+    fn new_working(device: &wgpu::Device, queue: &wgpu::Queue, plan: &Plan) -> Result<Working> {
         let w = u64::from(plan.num_windows);
         let b = u64::from(plan.num_buckets);
-        let cap = u64::from(plan.capacity);
         let mk = |label: &str, size: u64| gpu::create_buffer(device, label, size, gpu::STORAGE);
         Ok(Working {
             plan: *plan,
-            params: gpu::create_buffer(
-                device,
-                "msm/params",
-                32,
-                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            )?,
-            scalars: mk("msm/scalars", super::plan::SCALAR_BYTES * cap)?,
             digits: mk("msm/digits", plan.entries_bytes())?,
             counts: mk("msm/counts", 4 * w * b)?,
             offsets: mk("msm/offsets", 4 * w * (b + 1))?,
@@ -213,14 +224,5 @@ impl DeviceState {
                 b
             },
         })
-    }
-
-    /// Returns a working set to the pool (keeping the most recent few).
-    pub(crate) fn put_working(&self, w: Working) {
-        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
-        pool.push(w);
-        if pool.len() > POOL_KEEP {
-            pool.remove(0);
-        }
     }
 }

@@ -96,23 +96,30 @@ fn write_converted<T: Sync>(
     })
 }
 
-/// Uploads bases (16 words each; infinity as (0, 0)).
+/// Uploads bases into `buf` at byte `offset` (16 words each; infinity as (0, 0)).
 pub(crate) fn write_bases(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
+    offset: u64,
     bases: &[G1Affine],
 ) -> Result<()> {
-    write_converted(queue, buf, 0, bases, BASE_WORDS, &encode::write_bases)
+    write_converted(queue, buf, offset, bases, BASE_WORDS, &encode::write_bases)
 }
 
-/// Uploads scalars (8 words each, Montgomery form), a plain copy when the layout allows.
-pub(crate) fn write_scalars(queue: &wgpu::Queue, buf: &wgpu::Buffer, scalars: &[Fr]) -> Result<()> {
+/// Uploads scalars into `buf` at byte `offset` (8 words each, Montgomery form), a plain
+/// copy when the layout allows.
+pub(crate) fn write_scalars(
+    queue: &wgpu::Queue,
+    buf: &wgpu::Buffer,
+    offset: u64,
+    scalars: &[Fr],
+) -> Result<()> {
     if let Some(bytes) = scalar_bytes(scalars) {
         let Some(size) = wgpu::BufferSize::new(bytes.len() as u64) else {
             return Ok(());
         };
         let mut view = queue
-            .write_buffer_with(buf, 0, size)
+            .write_buffer_with(buf, offset, size)
             .ok_or_else(|| Error::Gpu {
                 context: "upload".into(),
                 message: "write_buffer_with refused".into(),
@@ -135,7 +142,14 @@ pub(crate) fn write_scalars(queue: &wgpu::Queue, buf: &wgpu::Buffer, scalars: &[
         });
         return Ok(());
     }
-    write_converted(queue, buf, 0, scalars, SCALAR_WORDS, &encode::write_scalars)
+    write_converted(
+        queue,
+        buf,
+        offset,
+        scalars,
+        SCALAR_WORDS,
+        &encode::write_scalars,
+    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,159 @@
+//! Input slots of a job: per pass in flight, a parameter block and the pass's scalars
+//! (and, when host bases are streamed, its chunk of bases and an on-curve flag). Slots of
+//! one kind share one buffer, so a slot is a range bound at an aligned offset; arenas are
+//! pooled per device like the working buffers.
+
+use super::pass::Params;
+use super::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
+use super::pool::Pooled;
+use super::upload;
+use crate::error::Result;
+use crate::gpu;
+use ark_bn254::{Fr, G1Affine};
+
+/// The shape an arena was made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ArenaKey {
+    /// Points per slot (the plan's pass capacity).
+    pub(crate) capacity: u32,
+    /// Slots.
+    pub(crate) slots: u32,
+    /// What each slot holds.
+    pub(crate) feed: Feed,
+}
+
+/// Bases and flags of streamed chunks.
+pub(crate) struct ChunkBuffers {
+    bases: wgpu::Buffer,
+    flags: wgpu::Buffer,
+}
+
+/// Input slots on one device.
+pub(crate) struct Arena {
+    key: ArenaKey,
+    params: wgpu::Buffer,
+    scalars: wgpu::Buffer,
+    chunks: Option<ChunkBuffers>,
+}
+
+impl Pooled for Arena {
+    type Key = ArenaKey;
+    fn key(&self) -> ArenaKey {
+        self.key
+    }
+}
+
+fn range(buffer: &wgpu::Buffer, offset: u64, size: u64) -> wgpu::BufferBinding<'_> {
+    wgpu::BufferBinding {
+        buffer,
+        offset,
+        size: wgpu::BufferSize::new(size),
+    }
+}
+
+impl Arena {
+    /// Allocates the slots `key` describes.
+    pub(crate) fn new(device: &wgpu::Device, key: ArenaKey) -> Result<Arena> {
+        let slots = u64::from(key.slots);
+        let cap = u64::from(key.capacity);
+        let chunks = match key.feed {
+            Feed::Scalars => None,
+            Feed::Chunks => Some(ChunkBuffers {
+                bases: gpu::create_buffer(
+                    device,
+                    "msm/chunk-bases",
+                    BASE_BYTES * cap * slots,
+                    gpu::STORAGE,
+                )?,
+                flags: gpu::create_buffer(
+                    device,
+                    "msm/chunk-flags",
+                    FLAG_SLOT * slots,
+                    gpu::STORAGE,
+                )?,
+            }),
+        };
+        Ok(Arena {
+            key,
+            params: gpu::create_buffer(
+                device,
+                "msm/params",
+                PARAMS_SLOT * slots,
+                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            )?,
+            scalars: gpu::create_buffer(
+                device,
+                "msm/scalars",
+                SCALAR_BYTES * cap * slots,
+                gpu::STORAGE,
+            )?,
+            chunks,
+        })
+    }
+
+    /// The key of an arena with `slots` slots for `plan`, fed as `feed`.
+    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed) -> ArenaKey {
+        ArenaKey {
+            capacity: plan.capacity,
+            slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
+            feed,
+        }
+    }
+
+    /// Number of slots.
+    pub(crate) fn slots(&self) -> usize {
+        self.key.slots as usize
+    }
+
+    fn cap(&self) -> u64 {
+        u64::from(self.key.capacity)
+    }
+
+    /// Writes one pass's inputs into `slot`: its parameters, its scalars and, for a
+    /// streamed chunk, its bases (with the chunk's on-curve flag reset).
+    pub(crate) fn write(
+        &self,
+        queue: &wgpu::Queue,
+        slot: usize,
+        params: &Params,
+        scalars: &[Fr],
+        bases: Option<&[G1Affine]>,
+    ) -> Result<()> {
+        let s = slot as u64;
+        queue.write_buffer(&self.params, PARAMS_SLOT * s, bytemuck::bytes_of(params));
+        let at = SCALAR_BYTES * self.cap() * s;
+        upload::write_scalars(queue, &self.scalars, at, scalars)?;
+        if let (Some(c), Some(b)) = (&self.chunks, bases) {
+            upload::write_bases(queue, &c.bases, BASE_BYTES * self.cap() * s, b)?;
+            queue.write_buffer(&c.flags, FLAG_SLOT * s, bytemuck::bytes_of(&u32::MAX));
+        }
+        Ok(())
+    }
+
+    /// The parameter block of `slot`.
+    pub(crate) fn params(&self, slot: usize) -> wgpu::BufferBinding<'_> {
+        let size = std::mem::size_of::<Params>() as u64;
+        range(&self.params, PARAMS_SLOT * slot as u64, size)
+    }
+
+    /// The first `n` scalars of `slot`.
+    pub(crate) fn scalars(&self, slot: usize, n: usize) -> wgpu::BufferBinding<'_> {
+        let at = SCALAR_BYTES * self.cap() * slot as u64;
+        range(&self.scalars, at, SCALAR_BYTES * n as u64)
+    }
+
+    /// The first `n` bases of `slot` and its flag word (streamed arenas only).
+    pub(crate) fn chunk(
+        &self,
+        slot: usize,
+        n: usize,
+    ) -> Option<(wgpu::BufferBinding<'_>, wgpu::BufferBinding<'_>)> {
+        self.chunks.as_ref().map(|c| {
+            let at = BASE_BYTES * self.cap() * slot as u64;
+            (
+                range(&c.bases, at, BASE_BYTES * n as u64),
+                range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT),
+            )
+        })
+    }
+}

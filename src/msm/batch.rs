@@ -1,0 +1,197 @@
+//! MSMs over resident bases, one or a batch of scalar sets, as one job: every pass of
+//! every set runs over the same working buffers (the device runs passes in order), and
+//! all window sums come back in one readback with one wait, so no host round trip
+//! separates the MSMs.
+//!
+//! Passes are submitted in groups of about [`SUBMIT_BYTES`] of scalars (small sets share
+//! one submission; a batch of small MSMs is a single one). The host never waits between
+//! groups: while the device computes group g, the host converts group g + 1's scalars
+//! into wgpu's staging memory, where one submission for the whole batch would leave the
+//! device idle until every set was written. A group's scalars sit in their own slots;
+//! the next group reuses them, which the queue orders after the passes that read them.
+
+use super::arena::Arena;
+use super::bases::DeviceBases;
+use super::job::{self, Job, PassInputs};
+use super::pass::Params;
+use super::plan::{self, Feed, BASE_BYTES, SCALAR_BYTES};
+use crate::config::MsmConfig;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use ark_bn254::{Fr, G1Projective};
+use ark_ff::Zero;
+use std::ops::Range;
+
+/// Scalar bytes after which a batch closes a submission: about a millisecond of host
+/// writing, against tens of microseconds for a submission.
+pub(crate) const SUBMIT_BYTES: u64 = 4 << 20;
+
+/// One pass of a resident job: set `set`, segment `seg`, points `first..first + n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pass {
+    set: usize,
+    seg: usize,
+    first: usize,
+    n: usize,
+}
+
+/// The passes of every set: each set's prefix of the bases, cut at segment ends and
+/// into passes of at most `cap` points.
+fn passes(segments: &[(usize, usize, usize)], lens: &[usize], cap: usize) -> Vec<Pass> {
+    let mut out = Vec::new();
+    for (set, &len) in lens.iter().enumerate() {
+        for &(seg, start, seg_len) in segments {
+            let end = (start + seg_len).min(len);
+            let mut first = start;
+            while first < end {
+                let n = (end - first).min(cap);
+                out.push(Pass { set, seg, first, n });
+                first += n;
+            }
+        }
+    }
+    out
+}
+
+/// Cuts `passes` into submissions: each closes once its scalars reach SUBMIT_BYTES or
+/// it holds `max_slots` passes.
+fn submissions(passes: &[Pass], max_slots: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for (i, p) in passes.iter().enumerate() {
+        bytes += SCALAR_BYTES * p.n as u64;
+        if bytes >= SUBMIT_BYTES || i + 1 - start == max_slots || i + 1 == passes.len() {
+            out.push(start..i + 1);
+            (start, bytes) = (i + 1, 0);
+        }
+    }
+    out
+}
+
+/// Runs the MSMs `sum_i sets[k][i] * bases[i]` for every `k`.
+pub(crate) async fn run(
+    dev: &Device,
+    bases: &DeviceBases,
+    sets: &[&[Fr]],
+    cfg: &MsmConfig,
+) -> Result<Vec<G1Projective>> {
+    dev.check_owner("DeviceBases", bases.device_uid)?;
+    if let Some(long) = sets.iter().find(|s| s.len() > bases.len()) {
+        return Err(Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: long.len(),
+        });
+    }
+    let n = sets.iter().map(|s| s.len()).max().unwrap_or(0);
+    if n == 0 {
+        return Ok(vec![G1Projective::zero(); sets.len()]);
+    }
+    let limits = dev.limits();
+    let resident = BASE_BYTES * bases.len() as u64;
+    let plan = plan::choose(n, cfg, &limits, Feed::Scalars, resident)?;
+    let segments: Vec<_> = bases.segment_ranges().collect();
+    let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
+    let passes = passes(&segments, &lens, plan.capacity as usize);
+
+    // Slots for the largest submission: at most what the budget leaves after the bases
+    // and working buffers, and what the device's largest buffer holds.
+    let per_slot = plan.slot_bytes(Feed::Scalars);
+    let room = match cfg.memory_budget {
+        Some(b) => b.saturating_sub(resident + plan.working_bytes()),
+        None => u64::MAX,
+    };
+    let max_slots = (room / per_slot)
+        .min(limits.max_buffer / (per_slot - plan::PARAMS_SLOT))
+        .clamp(1, passes.len() as u64);
+    let groups = submissions(&passes, max_slots as usize);
+    let slots = groups.iter().map(|g| g.len()).max().unwrap_or(1);
+    let state = &dev.inner.msm;
+    let arena = state.take_arena(
+        &dev.inner.device,
+        Arena::key_for(&plan, slots as u64, Feed::Scalars),
+    )?;
+    let owners = passes.iter().map(|p| p.set).collect();
+    let mut job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
+    let queue = &dev.inner.queue;
+    for (g, range) in groups.iter().enumerate() {
+        let group = &passes[range.clone()];
+        // Written into staging memory now; the device copies them in at this group's
+        // submission, after the previous group's passes have read their slots.
+        let t = std::time::Instant::now();
+        for (slot, p) in group.iter().enumerate() {
+            let params = Params::new(job.plan(), p.n as u32);
+            let scalars = &sets[p.set][p.first..p.first + p.n];
+            arena.write(queue, slot, &params, scalars, None)?;
+        }
+        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let mut enc = job.encoder();
+        for (slot, p) in group.iter().enumerate() {
+            let seg_off = BASE_BYTES * (p.first - p.seg * bases.segment_points) as u64;
+            let inputs = PassInputs {
+                params: arena.params(slot),
+                bases: wgpu::BufferBinding {
+                    buffer: &bases.segments[p.seg],
+                    offset: seg_off,
+                    size: wgpu::BufferSize::new(BASE_BYTES * p.n as u64),
+                },
+                scalars: arena.scalars(slot, p.n),
+            };
+            job.encode_pass(&mut enc, range.start + slot, p.n, inputs)?;
+        }
+        if g + 1 < groups.len() {
+            job.submit(enc)?;
+        } else {
+            for seg in 0..segments.len() {
+                let at = super::bases::FLAG_STRIDE * seg as u64;
+                job.copy_flag(&mut enc, seg, &bases.flags, at);
+            }
+            job.submit_last(enc)?;
+        }
+    }
+    let out = job.finish().await?;
+    drop(arena);
+    job::check_flags(&out.flags, |seg| seg * bases.segment_points)?;
+    Ok(out.results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passes_cover_each_prefix_within_segments() {
+        // Two segments of 8 points, 13 bases; passes of at most 4.
+        let segs = [(0, 0, 8), (1, 8, 5)];
+        let p = passes(&segs, &[13, 0, 6], 4);
+        let set = |k: usize| -> Vec<(usize, usize, usize)> {
+            p.iter()
+                .filter(|q| q.set == k)
+                .map(|q| (q.seg, q.first, q.n))
+                .collect()
+        };
+        assert_eq!(
+            set(0),
+            [(0, 0, 4), (0, 4, 4), (1, 8, 4), (1, 12, 1)].to_vec()
+        );
+        assert!(set(1).is_empty(), "an empty set has no pass");
+        assert_eq!(set(2), [(0, 0, 4), (0, 4, 2)].to_vec());
+    }
+
+    #[test]
+    fn submissions_close_at_the_byte_mark_or_the_slot_count() {
+        let pass = |n| Pass {
+            set: 0,
+            seg: 0,
+            first: 0,
+            n,
+        };
+        let big = (SUBMIT_BYTES / SCALAR_BYTES) as usize;
+        // Small passes share a submission up to the slot count.
+        let small = vec![pass(1000); 10];
+        assert_eq!(submissions(&small, 64), vec![0..10]);
+        assert_eq!(submissions(&small, 4), [0..4, 4..8, 8..10].to_vec());
+        // Large passes go one per submission; a half-size one waits for a second.
+        let mixed = [pass(big), pass(big / 2), pass(big / 2), pass(10)];
+        assert_eq!(submissions(&mixed, 64), [0..1, 1..3, 3..4].to_vec());
+    }
+}

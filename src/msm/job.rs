@@ -1,0 +1,354 @@
+//! One MSM job on one device, shared by every entry point (resident bases, batches,
+//! streamed host bases): kernels, a pooled working set, one readback buffer for the
+//! window sums of every pass (and on-curve flags and timestamps), the encoding of each
+//! pass, and the host side that turns the read-back words into one result per MSM.
+
+use super::encode::{self, POINT_WORDS};
+use super::pass::{self, Params};
+use super::plan::Plan;
+use super::pool::Lease;
+use super::state::Working;
+use super::StageProfile;
+use crate::config::MsmConfig;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::gpu::{self, Kernels};
+use crate::shader::ShaderKind;
+use ark_bn254::G1Projective;
+use ark_ff::Zero;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The inputs one pass binds: its parameter block, its range of bases and of scalars.
+pub(crate) struct PassInputs<'b> {
+    pub(crate) params: wgpu::BufferBinding<'b>,
+    pub(crate) bases: wgpu::BufferBinding<'b>,
+    pub(crate) scalars: wgpu::BufferBinding<'b>,
+}
+
+/// Timestamps per pass (begin and end of every stage).
+const STAMPS_PER_PASS: u32 = 2 * pass::STAGES.len() as u32;
+
+/// Timestamp queries of a profiled job: the query set and its resolve buffer.
+struct Queries {
+    set: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    count: u32,
+}
+
+/// A job of `owners.len()` passes computing `msms` MSMs on one device.
+pub(crate) struct Job<'a> {
+    dev: &'a Device,
+    plan: Plan,
+    kernels: Arc<Kernels>,
+    work: Lease<'a, Working>,
+    fold_bind: wgpu::BindGroup,
+    readback: wgpu::Buffer,
+    /// The MSM each pass contributes to.
+    owners: Vec<usize>,
+    msms: usize,
+    flags: usize,
+    flags_at: u64,
+    stamps_at: u64,
+    queries: Option<Queries>,
+    started: Instant,
+    /// Host time spent writing inputs (for the profile).
+    pub(crate) upload_ms: f64,
+}
+
+/// What a job read back: the result of every MSM and the raw on-curve flag words
+/// (u32::MAX, or the first off-curve index within the flag's range).
+pub(crate) struct JobOutput {
+    pub(crate) results: Vec<G1Projective>,
+    pub(crate) flags: Vec<u32>,
+}
+
+impl<'a> Job<'a> {
+    /// Sets up a job with `plan`: `owners[p]` is the MSM pass `p` adds to (in
+    /// `0..msms`), and `flags` on-curve flag words will be copied out with
+    /// [`Job::copy_flag`].
+    pub(crate) fn new(
+        dev: &'a Device,
+        cfg: &MsmConfig,
+        plan: Plan,
+        owners: Vec<usize>,
+        msms: usize,
+        flags: usize,
+    ) -> Result<Job<'a>> {
+        let started = Instant::now();
+        let path = dev.resolve_arithmetic(cfg.arithmetic)?;
+        let device = &dev.inner.device;
+        let state = &dev.inner.msm;
+        let kernels = state.kernels(device, ShaderKind::Msm, path)?;
+        let work = state.take_working(device, &dev.inner.queue, &plan)?;
+        let fold_bind = gpu::checked(device, "msm fold bind group", || {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("msm/fold-step"),
+                layout: &kernels.extra_layouts[0],
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &work.fold_steps,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(4),
+                    }),
+                }],
+            })
+        })?;
+        let passes = owners.len() as u64;
+        let flags_at = passes * Params::new(&plan, 0).group_sums_bytes();
+        let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
+        let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+        // Passes beyond what one query set holds go unprofiled.
+        let stamped = passes.min(u64::from(wgpu::QUERY_SET_MAX_QUERIES / STAMPS_PER_PASS));
+        let queries = if profiling && stamped > 0 {
+            let count = STAMPS_PER_PASS * stamped as u32;
+            Some(Queries {
+                set: device.create_query_set(&wgpu::QuerySetDescriptor {
+                    label: Some("msm/timestamps"),
+                    ty: wgpu::QueryType::Timestamp,
+                    count,
+                }),
+                resolve: gpu::create_buffer(
+                    device,
+                    "msm/timestamps-resolve",
+                    8 * u64::from(count),
+                    wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                )?,
+                count,
+            })
+        } else {
+            None
+        };
+        let stamp_bytes = queries.as_ref().map_or(0, |q| 8 * u64::from(q.count));
+        let readback = gpu::create_buffer(
+            device,
+            "msm/readback",
+            stamps_at + stamp_bytes,
+            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        )?;
+        Ok(Job {
+            dev,
+            plan,
+            kernels,
+            work,
+            fold_bind,
+            readback,
+            owners,
+            msms,
+            flags,
+            flags_at,
+            stamps_at,
+            queries,
+            started,
+            upload_ms: 0.0,
+        })
+    }
+
+    /// The plan every pass follows.
+    pub(crate) fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// A command encoder for the job's next submission.
+    pub(crate) fn encoder(&self) -> wgpu::CommandEncoder {
+        self.dev
+            .inner
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") })
+    }
+
+    /// Records pass `index` of `n` points over `inputs` into `enc`; its window sums go
+    /// to the readback buffer. Passes share the working buffers: the device runs them
+    /// in order, each starting with its own clear of the bucket counts.
+    pub(crate) fn encode_pass(
+        &self,
+        enc: &mut wgpu::CommandEncoder,
+        index: usize,
+        n: usize,
+        inputs: PassInputs<'_>,
+    ) -> Result<()> {
+        let device = &self.dev.inner.device;
+        let w = &*self.work;
+        fn buf(binding: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+            wgpu::BindGroupEntry {
+                binding,
+                resource: b.as_entire_binding(),
+            }
+        }
+        fn at(binding: u32, b: wgpu::BufferBinding<'_>) -> wgpu::BindGroupEntry<'_> {
+            wgpu::BindGroupEntry {
+                binding,
+                resource: wgpu::BindingResource::Buffer(b),
+            }
+        }
+        let bind = gpu::checked(device, "msm bind group", || {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("msm/pass"),
+                layout: &self.kernels.layout,
+                entries: &[
+                    at(0, inputs.params),
+                    at(1, inputs.bases),
+                    at(2, inputs.scalars),
+                    buf(3, &w.digits),
+                    buf(4, &w.counts),
+                    buf(5, &w.offsets),
+                    buf(6, &w.sorted),
+                    buf(7, &w.scratch),
+                ],
+            })
+        })?;
+        let params = Params::new(&self.plan, n as u32);
+        let stamps = self.queries.as_ref().and_then(|q| {
+            let first = STAMPS_PER_PASS * index as u32;
+            (first < q.count).then_some((&q.set, first))
+        });
+        pass::encode(
+            enc,
+            &self.kernels,
+            [&bind, &self.fold_bind],
+            w,
+            &params,
+            self.dev.info().max_workgroups_per_dimension,
+            &self.readback,
+            index as u64 * params.group_sums_bytes(),
+            stamps,
+        );
+        Ok(())
+    }
+
+    /// Copies flag word `index` (of the `flags` the job was made with) from `src`.
+    pub(crate) fn copy_flag(
+        &self,
+        enc: &mut wgpu::CommandEncoder,
+        index: usize,
+        src: &wgpu::Buffer,
+        offset: u64,
+    ) {
+        let dst = self.flags_at + 4 * index as u64;
+        enc.copy_buffer_to_buffer(src, offset, &self.readback, dst, 4);
+    }
+
+    /// Submits `enc`. The job's last submission must come through [`Job::submit_last`].
+    pub(crate) fn submit(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
+        let queue = &self.dev.inner.queue;
+        gpu::checked(&self.dev.inner.device, "msm submit", || {
+            queue.submit([enc.finish()])
+        })
+    }
+
+    /// Resolves the timestamps into the readback buffer and submits `enc`.
+    pub(crate) fn submit_last(&self, mut enc: wgpu::CommandEncoder) -> Result<()> {
+        if let Some(q) = &self.queries {
+            enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);
+            let bytes = 8 * u64::from(q.count);
+            enc.copy_buffer_to_buffer(&q.resolve, 0, &self.readback, self.stamps_at, bytes);
+        }
+        self.submit(enc).map(drop)
+    }
+
+    /// Waits for the readback and combines every MSM's window sums (summed over its
+    /// passes, then weighted by powers of two). Records the profile when one was asked.
+    pub(crate) async fn finish(self) -> Result<JobOutput> {
+        let out = gpu::read_words(self.dev, &self.readback).await?;
+        let t_combine = Instant::now();
+        let results = combine(&out, &self.plan, &self.owners, self.msms);
+        let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
+        if let Some(q) = &self.queries {
+            let mut prof = StageProfile {
+                upload_ms: self.upload_ms,
+                ..Default::default()
+            };
+            let period = self.dev.inner.queue.get_timestamp_period();
+            let ticks: Vec<u64> = out[(self.stamps_at / 4) as usize..][..2 * q.count as usize]
+                .chunks_exact(2)
+                .map(|w| u64::from(w[0]) | (u64::from(w[1]) << 32))
+                .collect();
+            for pass_ticks in ticks.chunks_exact(STAMPS_PER_PASS as usize) {
+                prof.add_pass(pass_ticks, period);
+            }
+            prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
+            prof.total_ms = self.started.elapsed().as_secs_f64() * 1e3;
+            prof.passes = self.owners.len();
+            *self
+                .dev
+                .inner
+                .msm
+                .profile
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()) = Some(prof);
+        }
+        Ok(JobOutput { results, flags })
+    }
+}
+
+/// Every MSM's result from the read-back words: its passes' window sums added up, then
+/// weighted by powers of two. MSMs are combined on several threads when there are many
+/// (a batch's results then cost the host about one MSM's combination).
+fn combine(out: &[u32], plan: &Plan, owners: &[usize], msms: usize) -> Vec<G1Projective> {
+    let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
+    let per_pass = POINT_WORDS * windows * groups;
+    let one = |m: usize| {
+        let mut sums = vec![G1Projective::zero(); windows];
+        for (p, _) in owners.iter().enumerate().filter(|(_, &o)| o == m) {
+            let words = &out[p * per_pass..];
+            for (w, sum) in sums.iter_mut().enumerate() {
+                for g in 0..groups {
+                    *sum += encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]);
+                }
+            }
+        }
+        encode::combine_windows(&sums, plan.window_bits)
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(msms);
+    if threads <= 1 {
+        return (0..msms).map(one).collect();
+    }
+    let mut results = vec![G1Projective::zero(); msms];
+    let per = msms.div_ceil(threads);
+    std::thread::scope(|s| {
+        for (i, part) in results.chunks_mut(per).enumerate() {
+            let one = &one;
+            s.spawn(move || {
+                for (j, r) in part.iter_mut().enumerate() {
+                    *r = one(i * per + j);
+                }
+            });
+        }
+    });
+    results
+}
+
+/// The first off-curve base reported by `flags`, where flag `i` covers the bases from
+/// global index `start(i)` on.
+pub(crate) fn check_flags(flags: &[u32], start: impl Fn(usize) -> usize) -> Result<()> {
+    match flags.iter().position(|&f| f != u32::MAX) {
+        Some(i) => Err(Error::PointNotOnCurve {
+            index: start(i) + flags[i] as usize,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Resolves when submission `index` (the latest one made on `dev` at the call) has
+/// finished on the device; registered at the call, awaited later. The device's poller
+/// first waits for that submission only, so later ones keep the device busy: a streamed
+/// job reuses an input slot as soon as the pass that read it is done, without blocking
+/// the caller's executor. (A wait for all work follows, for the case where another
+/// thread submitted in between and the callback rides on its submission.)
+pub(crate) fn done(
+    dev: &Device,
+    index: wgpu::SubmissionIndex,
+) -> impl std::future::Future<Output = Result<()>> + '_ {
+    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    dev.inner.queue.on_submitted_work_done(move || {
+        let _ = tx.send(());
+    });
+    async move {
+        dev.inner.poller.wake_until(index);
+        dev.inner.poller.wake();
+        rx.receive().await.ok_or(Error::Cancelled)
+    }
+}

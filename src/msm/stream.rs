@@ -1,0 +1,114 @@
+//! One-shot MSMs of host bases that need not all be on the device: when the bases do
+//! not fit the memory budget (or the input needs several passes anyway), the input is
+//! streamed in chunks of one pass each through two pooled input slots. The host writes
+//! chunk k + 1 (bases and scalars, converted into wgpu's staging memory) while the
+//! device computes chunk k, and waits for chunk k - 1 to finish before reusing its slot,
+//! which also bounds the staging memory to two chunks. Each chunk's bases are checked on
+//! the curve in the same submission; a bad one is reported with its global index.
+//!
+//! Small inputs keep one upload and one pass (see [`route`]): with a single pass there
+//! is no compute to hide the upload behind, and cutting the input into smaller passes
+//! adds each pass's fixed cost (reduction, fold) for nothing.
+
+use super::arena::Arena;
+use super::job::{self, Job, PassInputs};
+use super::pass::Params;
+use super::plan::{self, Feed, Plan, BASE_BYTES};
+use crate::config::MsmConfig;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use ark_bn254::{Fr, G1Affine, G1Projective};
+use std::collections::VecDeque;
+
+/// How a one-shot MSM runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// Upload every base, then the resident path.
+    Resident,
+    /// Stream chunks of this plan's capacity.
+    Stream(Plan),
+}
+
+/// The route of a one-shot MSM of `n` points: resident when all the bases, the working
+/// buffers and one scalar slot fit the budget and the MSM is one pass; else streamed
+/// (which also lets a multi-pass MSM overlap its uploads with compute); resident again
+/// when only that fits.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
+pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
+    let limits = dev.limits();
+    let resident = plan::choose(n, cfg, &limits, Feed::Scalars, BASE_BYTES * n as u64);
+    if matches!(&resident, Ok(p) if p.capacity as usize >= n) {
+        return Ok(Route::Resident);
+    }
+    match plan::choose(n, cfg, &limits, Feed::Chunks, 0) {
+        Ok(p) => Ok(Route::Stream(p)),
+        Err(e) => resident.map(|_| Route::Resident).map_err(|_| e),
+    }
+}
+
+/// Streams `bases` and `scalars` (equal lengths, not empty) through passes of `plan`.
+pub(crate) async fn run(
+    dev: &Device,
+    bases: &[G1Affine],
+    scalars: &[Fr],
+    cfg: &MsmConfig,
+    plan: Plan,
+) -> Result<G1Projective> {
+    let cap = plan.capacity as usize;
+    let chunks: Vec<(usize, usize)> = (0..bases.len())
+        .step_by(cap)
+        .map(|first| (first, cap.min(bases.len() - first)))
+        .collect();
+    let check = dev.check_kernels()?;
+    let key = Arena::key_for(&plan, Feed::Chunks.min_slots(), Feed::Chunks);
+    let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
+    let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
+    let queue = &dev.inner.queue;
+    let mut in_flight = VecDeque::new();
+    for (k, &(first, n)) in chunks.iter().enumerate() {
+        let slot = k % arena.slots();
+        if in_flight.len() == arena.slots() {
+            // The pass that last read this slot must be done; the one after it keeps
+            // the device busy while this chunk is written.
+            if let Some(prev) = in_flight.pop_front() {
+                prev.await?;
+            }
+        }
+        let t = std::time::Instant::now();
+        let params = Params::new(job.plan(), n as u32);
+        let chunk_bases = &bases[first..first + n];
+        arena.write(
+            queue,
+            slot,
+            &params,
+            &scalars[first..first + n],
+            Some(chunk_bases),
+        )?;
+        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let (points, flag) = arena.chunk(slot, n).ok_or_else(|| Error::Gpu {
+            context: "msm/stream".into(),
+            message: "input arena without chunk slots".into(),
+        })?;
+        let mut enc = job.encoder();
+        dev.encode_check(&check, &mut enc, points.clone(), flag.clone(), n)?;
+        let inputs = PassInputs {
+            params: arena.params(slot),
+            bases: points,
+            scalars: arena.scalars(slot, n),
+        };
+        job.encode_pass(&mut enc, k, n, inputs)?;
+        job.copy_flag(&mut enc, k, flag.buffer, flag.offset);
+        if k + 1 == chunks.len() {
+            job.submit_last(enc)?;
+        } else {
+            let index = job.submit(enc)?;
+            in_flight.push_back(job::done(dev, index));
+        }
+    }
+    let out = job.finish().await?;
+    drop(arena);
+    job::check_flags(&out.flags, |k| k * cap)?;
+    out.results.into_iter().next().ok_or(Error::Cancelled)
+}

@@ -1,0 +1,321 @@
+//! Embedding in provers (issue 7), on every device and both multiply paths, against
+//! arkworks: batches of MSMs over resident bases in one job, one-shot MSMs streamed in
+//! chunks under a memory budget, and budgets on resident bases. Small sizes, so the
+//! whole file runs in seconds on lavapipe once the pipelines are cached.
+//!
+//! Run with `cargo test --release --test embed`; seeds as in `common/`.
+
+use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
+use ark_ec::VariableBaseMSM;
+use ark_ff::{Field as _, UniformRand, Zero};
+use wgpu_msm::msm::plan::{default_window_bits, Feed, Plan};
+use wgpu_msm::testing::{random_bases, random_scalars};
+use wgpu_msm::{Error, MsmConfig, MulPath};
+
+mod common;
+use common::*;
+
+/// arkworks' MSM of `scalars` over the first `scalars.len()` bases.
+fn ark(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+    G1Projective::msm(&bases[..scalars.len()], scalars).expect("equal lengths")
+}
+
+/// The smallest budget under which a one-shot MSM streams chunks of `cap` points (two
+/// chunk slots and the working buffers of a pass of `cap`).
+fn stream_budget(cap: u32, n: usize) -> u64 {
+    let plan = Plan::new(cap, default_window_bits(n.min(cap as usize))).unwrap();
+    plan.job_bytes(Feed::Chunks, 2)
+}
+
+/// Off the curve: y bumped by one.
+fn bump(p: G1Affine) -> G1Affine {
+    G1Affine::new_unchecked(p.x, p.y + Fq::ONE)
+}
+
+// ---------------------------------------------------------------------------------------
+// Batches over resident bases
+// ---------------------------------------------------------------------------------------
+
+fn batch(ctx: &mut Ctx) {
+    let cfg = ctx.cfg();
+    let n = 1024;
+    let bases = random_bases(n, n, ctx.next_seed());
+    let srs = ctx.dev.upload_bases(&bases).expect("upload");
+    let check = |ctx: &Ctx, label: &str, sets: &[Vec<Fr>], cfg: &MsmConfig| {
+        let refs: Vec<&[Fr]> = sets.iter().map(Vec::as_slice).collect();
+        let got = ctx
+            .dev
+            .msm_batch(&srs, &refs, cfg)
+            .unwrap_or_else(|e| panic!("{} {label}: {e}", ctx.tag()));
+        assert_eq!(got.len(), sets.len(), "{} {label}", ctx.tag());
+        for (k, s) in sets.iter().enumerate() {
+            assert!(
+                got[k] == ark(&bases, s),
+                "{} {label}: set {k} of {} (length {})",
+                ctx.tag(),
+                sets.len(),
+                s.len()
+            );
+        }
+    };
+
+    let one = vec![random_scalars(n, ctx.next_seed())];
+    check(ctx, "batch of 1", &one, &cfg);
+    // Seven sets: random, zero, r - 1, one hot bucket, an empty set, shorter prefixes.
+    let s = Fr::rand(&mut ctx.rng);
+    let seven = vec![
+        random_scalars(n, ctx.next_seed()),
+        vec![Fr::zero(); n],
+        vec![-Fr::ONE; n],
+        vec![s; n],
+        Vec::new(),
+        random_scalars(300, ctx.next_seed()),
+        random_scalars(n - 1, ctx.next_seed()),
+    ];
+    check(ctx, "batch of 7", &seven, &cfg);
+    let many: Vec<Vec<Fr>> = (0..64)
+        .map(|k| random_scalars(256 + 4 * k, ctx.next_seed()))
+        .collect();
+    check(ctx, "batch of 64 (2^8 and up)", &many, &cfg);
+
+    // Several passes per set (chunk_size), and a budget that holds only three scalar
+    // slots beside the bases and working buffers: several submissions, one readback.
+    let chunked = MsmConfig {
+        chunk_size: Some(256),
+        ..cfg.clone()
+    };
+    check(ctx, "batch of 7, passes of 256", &seven, &chunked);
+    let plan = Plan::new(256, default_window_bits(256)).unwrap();
+    let tight = MsmConfig {
+        memory_budget: Some(
+            srs.device_bytes() + plan.working_bytes() + 3 * plan.slot_bytes(Feed::Scalars),
+        ),
+        ..chunked.clone()
+    };
+    check(
+        ctx,
+        "batch of 7, three slots per submission",
+        &seven,
+        &tight,
+    );
+
+    // The async twin, and a batch of nothing.
+    let refs: Vec<&[Fr]> = seven.iter().map(Vec::as_slice).collect();
+    let got = pollster::block_on(ctx.dev.msm_batch_async(&srs, &refs, &cfg)).unwrap();
+    assert!(got[0] == ark(&bases, &seven[0]), "{} async", ctx.tag());
+    assert!(ctx.dev.msm_batch(&srs, &[], &cfg).unwrap().is_empty());
+    // A set longer than the bases.
+    let long = random_scalars(n + 1, ctx.next_seed());
+    let r = ctx.dev.msm_batch(&srs, &[&one[0], &long], &cfg);
+    assert!(
+        matches!(r, Err(Error::LengthMismatch { bases, scalars }) if bases == n && scalars == n + 1),
+        "{} long set: {r:?}",
+        ctx.tag()
+    );
+}
+
+#[test]
+fn batch_wide64() {
+    for_each_device("batch_wide64", MulPath::Wide64, batch);
+}
+
+#[test]
+fn batch_portable32() {
+    for_each_device("batch_portable32", MulPath::Portable32, batch);
+}
+
+// ---------------------------------------------------------------------------------------
+// One-shot MSMs streamed under a budget
+// ---------------------------------------------------------------------------------------
+
+fn streamed(ctx: &mut Ctx) {
+    let n = 4000;
+    let cap = 1024;
+    let cfg = MsmConfig {
+        memory_budget: Some(stream_budget(cap, n)),
+        profile: true,
+        ..ctx.cfg()
+    };
+    let bases = random_bases(n, n, ctx.next_seed());
+    let scalars = random_scalars(n, ctx.next_seed());
+    let msm = |ctx: &Ctx, label: &str, b: &[G1Affine], s: &[Fr], cfg: &MsmConfig| {
+        let got = ctx
+            .dev
+            .msm(b, s, cfg)
+            .unwrap_or_else(|e| panic!("{} {label} (n = {}): {e}", ctx.tag(), b.len()));
+        assert!(got == ark(b, s), "{} {label} (n = {})", ctx.tag(), b.len());
+    };
+    msm(ctx, "random, 4 chunks", &bases, &scalars, &cfg);
+    if ctx.dev.info().timestamp_query {
+        let p = ctx.dev.last_profile().expect("profiled");
+        assert_eq!(p.passes, 4, "{} chunks of {cap}", ctx.tag());
+    }
+
+    // Adversarial inputs across chunk boundaries.
+    let mut inf = bases.clone();
+    for i in (0..n).step_by(3) {
+        inf[i] = G1Affine::identity();
+    }
+    msm(ctx, "every third base at infinity", &inf, &scalars, &cfg);
+    let all_inf = vec![G1Affine::identity(); n];
+    msm(ctx, "all bases at infinity", &all_inf, &scalars, &cfg);
+    let mut zeros = scalars.clone();
+    for z in zeros.iter_mut().skip(1000).take(2100) {
+        *z = Fr::zero();
+    }
+    msm(ctx, "zero scalars over whole chunks", &bases, &zeros, &cfg);
+    msm(ctx, "all scalars zero", &bases, &vec![Fr::zero(); n], &cfg);
+    let s = Fr::rand(&mut ctx.rng);
+    msm(ctx, "all scalars equal", &bases, &vec![s; n], &cfg);
+    // P in one chunk, -P in the next, equal scalars: the sum is zero.
+    let pm: Vec<G1Affine> = (0..2 * cap as usize)
+        .map(|i| {
+            let p = bases[i % cap as usize];
+            if i < cap as usize {
+                p
+            } else {
+                -p
+            }
+        })
+        .collect();
+    let eq: Vec<Fr> = (0..pm.len()).map(|i| scalars[i % cap as usize]).collect();
+    let got = ctx.dev.msm(&pm, &eq, &cfg).unwrap();
+    assert!(got.is_zero(), "{} P and -P in two chunks", ctx.tag());
+
+    // Chunks of 64 points (the smallest pass), five of them.
+    let tiny = MsmConfig {
+        memory_budget: Some(stream_budget(64, 300)),
+        ..ctx.cfg()
+    };
+    msm(ctx, "chunks of 64", &bases[..300], &scalars[..300], &tiny);
+
+    // Bad bases: reported with their index in the whole input, the first one first,
+    // whatever their scalar.
+    for idx in [3001usize, 1024, 3999] {
+        let mut bad = bases.clone();
+        bad[idx] = bump(bad[idx]);
+        let r = ctx.dev.msm(&bad, &scalars, &cfg);
+        assert!(
+            matches!(r, Err(Error::PointNotOnCurve { index }) if index == idx),
+            "{} off-curve base {idx}: {r:?}",
+            ctx.tag()
+        );
+    }
+    let mut bad = bases.clone();
+    bad[3500] = bump(bad[3500]);
+    bad[2100] = bump(bad[2100]);
+    let r = ctx.dev.msm(&bad, &zeros, &cfg);
+    assert!(
+        matches!(r, Err(Error::PointNotOnCurve { index: 2100 })),
+        "{} two off-curve bases, zero scalar: {r:?}",
+        ctx.tag()
+    );
+
+    // A budget below one chunk of 64.
+    let r = ctx.dev.msm(
+        &bases,
+        &scalars,
+        &MsmConfig {
+            memory_budget: Some(stream_budget(64, 64) - 1),
+            ..ctx.cfg()
+        },
+    );
+    assert!(
+        matches!(r, Err(Error::OutOfMemory { requested, available }) if requested > available),
+        "{} budget below one chunk: {r:?}",
+        ctx.tag()
+    );
+
+    // Two streamed MSMs at once from two threads on the same device.
+    let (b2, s2) = (&bases[..2500], &scalars[..2500]);
+    std::thread::scope(|t| {
+        let a = t.spawn(|| ctx.dev.msm(&bases, &scalars, &cfg));
+        let b = t.spawn(|| ctx.dev.msm(b2, s2, &cfg));
+        let (a, b) = (a.join().unwrap(), b.join().unwrap());
+        assert!(
+            a.unwrap() == ark(&bases, &scalars),
+            "{} thread 1",
+            ctx.tag()
+        );
+        assert!(b.unwrap() == ark(b2, s2), "{} thread 2", ctx.tag());
+    });
+}
+
+#[test]
+fn streamed_wide64() {
+    for_each_device("streamed_wide64", MulPath::Wide64, streamed);
+}
+
+#[test]
+fn streamed_portable32() {
+    for_each_device("streamed_portable32", MulPath::Portable32, streamed);
+}
+
+// ---------------------------------------------------------------------------------------
+// Budgets on resident bases
+// ---------------------------------------------------------------------------------------
+
+fn resident_budget(ctx: &mut Ctx) {
+    let n = 1000;
+    let bases = random_bases(n, n, ctx.next_seed());
+    let scalars = random_scalars(n, ctx.next_seed());
+    let bytes = 64 * n as u64;
+    let over = MsmConfig {
+        memory_budget: Some(bytes - 1),
+        ..ctx.cfg()
+    };
+    let r = ctx.dev.upload_bases_with(&bases, &over);
+    assert!(
+        matches!(r, Err(Error::OutOfMemory { requested, available })
+            if requested == bytes && available == bytes - 1),
+        "{} bases over the budget: {:?}",
+        ctx.tag(),
+        r.map(|b| b.len())
+    );
+    // Within the budget; msm_with then plans in what the bases leave: passes of 256.
+    let plan = Plan::new(256, default_window_bits(256)).unwrap();
+    let cfg = MsmConfig {
+        memory_budget: Some(bytes + plan.job_bytes(Feed::Scalars, 1)),
+        profile: true,
+        ..ctx.cfg()
+    };
+    let srs = ctx
+        .dev
+        .upload_bases_with(&bases, &cfg)
+        .unwrap_or_else(|e| panic!("{} upload within budget: {e}", ctx.tag()));
+    let got = ctx.dev.msm_with(&srs, &scalars, &cfg).unwrap();
+    assert!(
+        got == ark(&bases, &scalars),
+        "{} msm_with in the rest",
+        ctx.tag()
+    );
+    if ctx.dev.info().timestamp_query {
+        let p = ctx.dev.last_profile().expect("profiled");
+        assert_eq!(p.passes, 4, "{} passes of 256", ctx.tag());
+    }
+    // The bases alone fit, but nothing is left for the MSM.
+    let only_bases = MsmConfig {
+        memory_budget: Some(bytes),
+        ..ctx.cfg()
+    };
+    let r = ctx.dev.msm_with(&srs, &scalars, &only_bases);
+    assert!(
+        matches!(r, Err(Error::OutOfMemory { .. })),
+        "{} no room after the bases: {r:?}",
+        ctx.tag()
+    );
+}
+
+#[test]
+fn resident_budget_wide64() {
+    for_each_device("resident_budget_wide64", MulPath::Wide64, resident_budget);
+}
+
+#[test]
+fn resident_budget_portable32() {
+    for_each_device(
+        "resident_budget_portable32",
+        MulPath::Portable32,
+        resident_budget,
+    );
+}
