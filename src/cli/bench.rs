@@ -25,6 +25,10 @@ pub(crate) struct BenchArgs {
     /// Window bits (default: chosen per size).
     #[arg(long)]
     window: Option<u32>,
+    /// Most points per pass (`MsmConfig::chunk_size`), as log2; one-shot inputs above
+    /// it stream in chunks of this size (default: chosen per size).
+    #[arg(long)]
+    chunk: Option<u32>,
     /// Timed repeats per (device, size, mode); the median is reported.
     #[arg(long, default_value_t = 5)]
     repeat: usize,
@@ -223,6 +227,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     let cfg = MsmConfig {
         arithmetic: args.arith.into(),
         window_bits: args.window,
+        chunk_size: args.chunk.map(|c| 1usize << c),
         ..Default::default()
     };
     let oneshot_cfg = MsmConfig {

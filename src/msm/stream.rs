@@ -6,9 +6,10 @@
 //! which also bounds the staging memory to two chunks. Each chunk's bases are checked on
 //! the curve in the same submission; a bad one is reported with its global index.
 //!
-//! Small inputs keep one upload and one pass (see [`route`]): with a single pass there
-//! is no compute to hide the upload behind, and cutting the input into smaller passes
-//! adds each pass's fixed cost (reduction, fold) for nothing.
+//! Inputs below 2^21 points keep one upload and one pass (see [`route`]): there the
+//! upload is short, and cutting the input into smaller passes adds each pass's fixed
+//! cost (reduction, fold) for little. Larger ones stream in about four chunks even when
+//! they fit, so that the upload of each chunk hides behind the compute of the last.
 
 use super::arena::Arena;
 use super::job::{self, Job, PassInputs};
@@ -20,6 +21,11 @@ use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use std::collections::VecDeque;
 
+/// One-shot MSMs from this size on are streamed in about `OVERLAP_CHUNKS` chunks.
+const OVERLAP_MIN: usize = 1 << 21;
+/// Chunks a large one-shot MSM is cut into, so that uploads overlap compute.
+const OVERLAP_CHUNKS: usize = 4;
+
 /// How a one-shot MSM runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Route {
@@ -29,8 +35,10 @@ pub(crate) enum Route {
     Stream(Plan),
 }
 
-/// The route of a one-shot MSM of `n` points: resident when all the bases, the working
-/// buffers and one scalar slot fit the budget and the MSM is one pass; else streamed
+/// The route of a one-shot MSM of `n` points: streamed in chunks of about n / 4 from
+/// 2^21 points on (unless `chunk_size` is set); otherwise resident when all the bases,
+/// the working buffers and one scalar slot fit the budget and the MSM is one pass; else
+/// streamed
 /// (which also lets a multi-pass MSM overlap its uploads with compute); resident again
 /// when only that fits.
 ///
@@ -38,6 +46,17 @@ pub(crate) enum Route {
 /// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
 pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let limits = dev.limits();
+    if cfg.chunk_size.is_none() && n >= OVERLAP_MIN {
+        // Large inputs stream even when they fit: the upload of each chunk then hides
+        // behind the compute of the one before, at the cost of a few more reductions.
+        let overlap = MsmConfig {
+            chunk_size: Some(n / OVERLAP_CHUNKS),
+            ..cfg.clone()
+        };
+        if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0) {
+            return Ok(Route::Stream(p));
+        }
+    }
     let resident = plan::choose(n, cfg, &limits, Feed::Scalars, BASE_BYTES * n as u64);
     if matches!(&resident, Ok(p) if p.capacity as usize >= n) {
         return Ok(Route::Resident);
