@@ -26,6 +26,9 @@ use std::ops::Range;
 /// writing, against tens of microseconds for a submission.
 pub(crate) const SUBMIT_BYTES: u64 = 4 << 20;
 
+/// Single MSMs over resident bases from this size on run in several passes.
+const OVERLAP_MIN: usize = 1 << 22;
+
 /// One pass of a resident job: set `set`, segment `seg`, points `first..first + n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pass {
@@ -88,7 +91,15 @@ pub(crate) async fn run(
     }
     let limits = dev.limits();
     let resident = BASE_BYTES * bases.len() as u64;
-    let plan = plan::choose(n, cfg, &limits, Feed::Scalars, resident)?;
+    // A single large MSM runs in several passes so that the host writes the scalars
+    // of one while the device computes the one before (a batch overlaps across sets).
+    let overlap = (sets.len() == 1)
+        .then(|| plan::overlapped(n, cfg, OVERLAP_MIN))
+        .flatten();
+    let plan = match overlap.map(|o| plan::choose(n, &o, &limits, Feed::Scalars, resident)) {
+        Some(Ok(p)) => p,
+        _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident)?,
+    };
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
     let passes = passes(&segments, &lens, plan.capacity as usize);

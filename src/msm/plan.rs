@@ -166,6 +166,19 @@ impl Feed {
     }
 }
 
+/// Passes a large MSM is cut into even when one pass would fit, so that the upload of
+/// each pass's inputs hides behind the compute of the pass before.
+pub(crate) const OVERLAP_PASSES: usize = 4;
+
+/// `cfg` with passes of about n / [`OVERLAP_PASSES`] points when `n` is at least `min`
+/// and the caller chose no chunk size; `None` otherwise.
+pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmConfig> {
+    (cfg.chunk_size.is_none() && n >= min).then(|| MsmConfig {
+        chunk_size: Some(n / OVERLAP_PASSES),
+        ..cfg.clone()
+    })
+}
+
 /// Limits a plan must respect.
 #[derive(Clone, Copy, Debug)]
 pub struct DeviceLimits {

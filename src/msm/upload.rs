@@ -20,10 +20,12 @@ type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
 
+/// Threads for copying `bytes` into staging memory: one per 512 KiB (writes into
+/// freshly mapped staging memory run at a few GB/s per thread), at most 16.
 fn threads_for(bytes: usize) -> usize {
     let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
     // Below ~4 MiB the thread start costs more than it saves.
-    hw.min(bytes.div_ceil(4 << 20)).clamp(1, 16)
+    hw.min(bytes.div_ceil(512 << 10)).clamp(1, 16)
 }
 
 /// The bytes of `scalars` as the device wants them, when arkworks' in-memory layout
