@@ -293,6 +293,37 @@ fn resident_budget(ctx: &mut Ctx) {
         let p = ctx.dev.last_profile().expect("profiled");
         assert_eq!(p.passes, 4, "{} passes of 256", ctx.tag());
     }
+    // What one pass holds follows the budget: a pass of 256 points under the budget of
+    // one such stream job, OutOfMemory under one byte less than a pass of 64 needs.
+    let full = ctx.dev.pass_capacity(&ctx.cfg()).unwrap();
+    assert!(
+        full.points.is_power_of_two() && full.points >= 1 << 16,
+        "{} {full:?}",
+        ctx.tag()
+    );
+    let cap256 = Plan::new(256, default_window_bits(256)).unwrap();
+    let stream256 = MsmConfig {
+        memory_budget: Some(cap256.job_bytes(Feed::Chunks, 2)),
+        ..ctx.cfg()
+    };
+    let got = ctx.dev.pass_capacity(&stream256).unwrap();
+    assert_eq!(
+        (got.points, got.bytes),
+        (256, cap256.job_bytes(Feed::Chunks, 2)),
+        "{}",
+        ctx.tag()
+    );
+    let cap64 = Plan::new(64, default_window_bits(64)).unwrap();
+    let tiny = MsmConfig {
+        memory_budget: Some(cap64.job_bytes(Feed::Chunks, 2) - 1),
+        ..ctx.cfg()
+    };
+    let r = ctx.dev.pass_capacity(&tiny);
+    assert!(
+        matches!(r, Err(Error::OutOfMemory { .. })),
+        "{} {r:?}",
+        ctx.tag()
+    );
     // The bases alone fit, but nothing is left for the MSM.
     let only_bases = MsmConfig {
         memory_budget: Some(bytes),

@@ -5,13 +5,24 @@ use wgpu_msm::Device;
 /// Prints the device table.
 pub(crate) fn print(devices: &[Device]) {
     println!(
-        "{:<3} {:<34} {:<7} {:<13} {:>11} {:>11} {:<6} {:<8}",
-        "#", "name", "backend", "type", "max buffer", "max binding", "int64", "subgroup"
+        "{:<3} {:<34} {:<7} {:<13} {:>11} {:>11} {:<6} {:<8} {:>12}",
+        "#",
+        "name",
+        "backend",
+        "type",
+        "max buffer",
+        "max binding",
+        "int64",
+        "subgroup",
+        "pass points"
     );
     for d in devices {
         let i = d.info();
+        let pass = d
+            .pass_capacity(&Default::default())
+            .map_or_else(|e| e.to_string(), |c| format!("2^{}", c.points.ilog2()));
         println!(
-            "{:<3} {:<34} {:<7} {:<13} {:>8} MiB {:>8} MiB {:<6} {:<8}",
+            "{:<3} {:<34} {:<7} {:<13} {:>8} MiB {:>8} MiB {:<6} {:<8} {:>12}",
             i.index,
             truncate(&i.name, 34),
             i.backend,
@@ -19,7 +30,8 @@ pub(crate) fn print(devices: &[Device]) {
             i.max_buffer_size >> 20,
             i.max_storage_binding >> 20,
             yes(i.shader_int64),
-            yes(i.subgroup)
+            yes(i.subgroup),
+            pass
         );
     }
 }

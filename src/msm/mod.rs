@@ -58,6 +58,22 @@ impl Device {
         }
     }
 
+    /// What this device holds in one pass: the most points an MSM pass takes under
+    /// `cfg` (its window and memory budget) within the device's binding and buffer
+    /// limits, and the bytes such a pass allocates. Larger MSMs are split into passes
+    /// (host bases streamed in chunks), so this bounds the pass, not the MSM.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when not even a pass of 64 points fits the budget;
+    /// [`Error::InvalidConfig`] for bad window bits.
+    pub fn pass_capacity(&self, cfg: &MsmConfig) -> Result<PassCapacity> {
+        let p = plan::choose(usize::MAX >> 1, cfg, &self.limits(), plan::Feed::Chunks, 0)?;
+        Ok(PassCapacity {
+            points: p.capacity as usize,
+            bytes: p.job_bytes(plan::Feed::Chunks, plan::Feed::Chunks.min_slots()),
+        })
+    }
+
     /// Blocking MSM of host bases and scalars; see [`Device::msm_async`].
     ///
     /// # Errors
@@ -218,6 +234,15 @@ impl Device {
             .unwrap_or_else(|e| e.into_inner())
             .clone()
     }
+}
+
+/// The largest MSM pass a device takes (see [`Device::pass_capacity`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassCapacity {
+    /// Points in one pass.
+    pub points: usize,
+    /// Device bytes such a pass allocates (working buffers and two input slots).
+    pub bytes: u64,
 }
 
 /// MSM on the calling thread's active device (ICICLE style; see
