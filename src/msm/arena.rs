@@ -123,8 +123,23 @@ impl Arena {
         queue.write_buffer(&self.params, PARAMS_SLOT * s, bytemuck::bytes_of(params));
         let at = SCALAR_BYTES * self.cap() * s;
         upload::write_scalars(queue, &self.scalars, at, scalars)?;
-        if let (Some(c), Some(b)) = (&self.chunks, bases) {
-            upload::write_bases(queue, &c.bases, BASE_BYTES * self.cap() * s, b)?;
+        if let Some(b) = bases {
+            self.write_bases(queue, slot, b)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the bases of `slot` and resets its on-curve flag (streamed arenas; a
+    /// no-op for others).
+    pub(crate) fn write_bases(
+        &self,
+        queue: &wgpu::Queue,
+        slot: usize,
+        bases: &[G1Affine],
+    ) -> Result<()> {
+        if let Some(c) = &self.chunks {
+            let s = slot as u64;
+            upload::write_bases(queue, &c.bases, BASE_BYTES * self.cap() * s, bases)?;
             queue.write_buffer(&c.flags, FLAG_SLOT * s, bytemuck::bytes_of(&u32::MAX));
         }
         Ok(())

@@ -13,7 +13,7 @@
 use super::arena::Arena;
 use super::bases::DeviceBases;
 use super::job::{self, Job, PassInputs};
-use super::pass::Params;
+use super::pass::{Params, Part};
 use super::plan::{self, Feed, BASE_BYTES, SCALAR_BYTES};
 use crate::config::MsmConfig;
 use crate::device::Device;
@@ -149,7 +149,7 @@ pub(crate) async fn run(
                 },
                 scalars: arena.scalars(slot, p.n),
             };
-            job.encode_pass(&mut enc, range.start + slot, p.n, inputs)?;
+            job.encode_pass(&mut enc, range.start + slot, p.n, inputs, Part::All)?;
         }
         if g + 1 < groups.len() {
             job.submit(enc)?;

@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The inputs one pass binds: its parameter block, its range of bases and of scalars.
+#[derive(Clone)]
 pub(crate) struct PassInputs<'b> {
     pub(crate) params: wgpu::BufferBinding<'b>,
     pub(crate) bases: wgpu::BufferBinding<'b>,
@@ -158,15 +159,16 @@ impl<'a> Job<'a> {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") })
     }
 
-    /// Records pass `index` of `n` points over `inputs` into `enc`; its window sums go
-    /// to the readback buffer. Passes share the working buffers: the device runs them
-    /// in order, each starting with its own clear of the bucket counts.
+    /// Records pass `index` of `n` points over `inputs` (or `part` of it) into `enc`;
+    /// its window sums go to the readback buffer. Passes share the working buffers: the
+    /// device runs them in order, each starting with its own clear of the bucket counts.
     pub(crate) fn encode_pass(
         &self,
         enc: &mut wgpu::CommandEncoder,
         index: usize,
         n: usize,
         inputs: PassInputs<'_>,
+        part: pass::Part,
     ) -> Result<()> {
         let device = &self.dev.inner.device;
         let w = &*self.work;
@@ -213,6 +215,7 @@ impl<'a> Job<'a> {
             &self.readback,
             index as u64 * params.group_sums_bytes(),
             stamps,
+            part,
         );
         Ok(())
     }

@@ -75,7 +75,31 @@ pub(crate) fn entry_points() -> Vec<String> {
         .collect()
 }
 
-/// Records one pass into `enc`. `bind` holds this pass's bases range and the working
+/// Which stages of a pass to record: all of them, or one of the two halves split by
+/// what they read, so that a caller can submit the stages that read only the scalars
+/// while it is still writing the bases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// Every stage, then the copy of the window-group sums.
+    All,
+    /// Decompose, scan, scatter (scalars in; bases unread).
+    Scalars,
+    /// Accumulate, fold, reduce, then the copy of the window-group sums.
+    Bases,
+}
+
+impl Part {
+    /// Indices into [`STAGES`] this part records.
+    fn stages(self) -> std::ops::Range<usize> {
+        match self {
+            Part::All => 0..STAGES.len(),
+            Part::Scalars => 0..3,
+            Part::Bases => 3..STAGES.len(),
+        }
+    }
+}
+
+/// Records one pass (or `part` of it) into `enc`. `bind` holds this pass's bases range and the working
 /// buffers; the sums are copied to `out` at `out_offset`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn encode(
@@ -88,8 +112,12 @@ pub(crate) fn encode(
     out: &wgpu::Buffer,
     out_offset: u64,
     timestamps: Option<(&wgpu::QuerySet, u32)>,
+    part: Part,
 ) {
-    enc.clear_buffer(&work.counts, 0, None);
+    let stages = part.stages();
+    if stages.start == 0 {
+        enc.clear_buffer(&work.counts, 0, None);
+    }
     let n = u64::from(p.n);
     let w = u64::from(p.num_windows);
     let grids: [(u32, u32); 6] = [
@@ -103,6 +131,9 @@ pub(crate) fn encode(
     // Fold steps until one step spans all chunks of a window.
     let fold_steps = 32 - p.chunks_per_window.saturating_sub(1).leading_zeros();
     for (s, (name, (x, y))) in STAGES.iter().zip(grids).enumerate() {
+        if !stages.contains(&s) {
+            continue;
+        }
         let label = format!("msm/{name}");
         let timestamp_writes = timestamps.map(|(qs, base)| wgpu::ComputePassTimestampWrites {
             query_set: qs,
@@ -132,11 +163,13 @@ pub(crate) fn encode(
             pass.dispatch_workgroups(p.num_windows * p.groups_per_window, 1, 1);
         }
     }
-    enc.copy_buffer_to_buffer(
-        &work.scratch,
-        p.group_sums_offset(),
-        out,
-        out_offset,
-        p.group_sums_bytes(),
-    );
+    if stages.end == STAGES.len() {
+        enc.copy_buffer_to_buffer(
+            &work.scratch,
+            p.group_sums_offset(),
+            out,
+            out_offset,
+            p.group_sums_bytes(),
+        );
+    }
 }

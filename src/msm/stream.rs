@@ -11,7 +11,7 @@
 
 use super::arena::Arena;
 use super::job::{self, Job, PassInputs};
-use super::pass::Params;
+use super::pass::{Params, Part};
 use super::plan::{self, Feed, Plan, BASE_BYTES};
 use crate::config::MsmConfig;
 use crate::device::Device;
@@ -85,29 +85,30 @@ pub(crate) async fn run(
                 prev.await?;
             }
         }
+        // The scalars first, and the stages that read only them; the host writes the
+        // bases while the device runs those.
         let t = std::time::Instant::now();
         let params = Params::new(job.plan(), n as u32);
-        let chunk_bases = &bases[first..first + n];
-        arena.write(
-            queue,
-            slot,
-            &params,
-            &scalars[first..first + n],
-            Some(chunk_bases),
-        )?;
+        arena.write(queue, slot, &params, &scalars[first..first + n], None)?;
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
         let (points, flag) = arena.chunk(slot, n).ok_or_else(|| Error::Gpu {
             context: "msm/stream".into(),
             message: "input arena without chunk slots".into(),
         })?;
-        let mut enc = job.encoder();
-        dev.encode_check(&check, &mut enc, points.clone(), flag.clone(), n)?;
         let inputs = PassInputs {
             params: arena.params(slot),
-            bases: points,
+            bases: points.clone(),
             scalars: arena.scalars(slot, n),
         };
-        job.encode_pass(&mut enc, k, n, inputs)?;
+        let mut enc = job.encoder();
+        job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
+        job.submit(enc)?;
+        let t = std::time::Instant::now();
+        arena.write_bases(queue, slot, &bases[first..first + n])?;
+        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let mut enc = job.encoder();
+        dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
+        job.encode_pass(&mut enc, k, n, inputs, Part::Bases)?;
         job.copy_flag(&mut enc, k, flag.buffer, flag.offset);
         if k + 1 == chunks.len() {
             job.submit_last(enc)?;
