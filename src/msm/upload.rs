@@ -1,5 +1,5 @@
 //! Host-to-device uploads of bases and scalars: converted straight into wgpu's staging
-//! memory by several threads, with no intermediate copy.
+//! memory by several threads of rayon's pool, with no intermediate copy.
 
 use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
 use crate::error::{Error, Result};
@@ -68,17 +68,18 @@ fn write_converted<T: Sync>(
             context: "upload".into(),
             message: "write_buffer_with refused".into(),
         })?;
-    let whole = view.slice(..);
+    let whole = Part(view.slice(..));
     let nthreads = threads_for(bytes);
     let per = items.len().div_ceil(nthreads);
-    std::thread::scope(|s| {
-        let mut rest = whole;
-        let mut handles = Vec::new();
+    // On rayon's pool (arkworks keeps it warm): no thread is started per upload.
+    rayon::scope(|s| {
+        let whole = whole;
+        let mut rest = whole.0;
         for chunk in items.chunks(per) {
             let (mine, tail) = rest.split_at(chunk.len() * words * 4);
             rest = tail;
             let part = Part(mine);
-            handles.push(s.spawn(move || {
+            s.spawn(move |_| {
                 let whole_part = part;
                 let mut mine = whole_part.0;
                 let mut scratch = vec![0u32; STEP * words];
@@ -90,12 +91,10 @@ fn write_converted<T: Sync>(
                     head.copy_from_slice(bytemuck::cast_slice(w));
                     mine = tail;
                 }
-            }));
+            });
         }
-        handles
-            .into_iter()
-            .try_for_each(|h| h.join().map_err(|_| Error::Cancelled))
-    })
+    });
+    Ok(())
 }
 
 /// Uploads bases into `buf` at byte `offset` (16 words each; infinity as (0, 0)).
@@ -128,14 +127,15 @@ pub(crate) fn write_scalars(
             })?;
         let nthreads = threads_for(bytes.len());
         let per = bytes.len().div_ceil(nthreads).next_multiple_of(32);
-        let whole = view.slice(..);
-        std::thread::scope(|s| {
-            let mut rest = whole;
+        let whole = Part(view.slice(..));
+        rayon::scope(|s| {
+            let whole = whole;
+            let mut rest = whole.0;
             for src in bytes.chunks(per) {
                 let (mine, tail) = rest.split_at(src.len());
                 rest = tail;
                 let part = Part(mine);
-                s.spawn(move || {
+                s.spawn(move |_| {
                     let whole_part = part;
                     let mut mine = whole_part.0;
                     mine.copy_from_slice(src);
