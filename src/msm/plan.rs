@@ -170,11 +170,14 @@ impl Feed {
 /// each pass's inputs hides behind the compute of the pass before.
 pub(crate) const OVERLAP_PASSES: usize = 4;
 
-/// `cfg` with passes of about n / [`OVERLAP_PASSES`] points when `n` is at least `min`
-/// and the caller chose no chunk size; `None` otherwise.
+/// Smallest pass an overlapped MSM is cut into (each pass adds a reduction).
+const OVERLAP_MIN_PASS: usize = 1 << 20;
+
+/// `cfg` with passes of about n / [`OVERLAP_PASSES`] points (at least 2^20) when `n` is
+/// at least `min` and the caller chose no chunk size; `None` otherwise.
 pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmConfig> {
     (cfg.chunk_size.is_none() && n >= min).then(|| MsmConfig {
-        chunk_size: Some(n / OVERLAP_PASSES),
+        chunk_size: Some((n / OVERLAP_PASSES).max(OVERLAP_MIN_PASS)),
         ..cfg.clone()
     })
 }
