@@ -20,13 +20,13 @@ fn fq_one() -> Fq {
     return FQ_ONE29;
 }
 
-/// s - 2p if s >= 2p, else s (s < 4p).
-fn fq_reduce_2p(s: Fq) -> Fq {
+/// s - m if s >= m, else s.
+fn fq_minus_if_ge(s: Fq, m: Fq) -> Fq {
     var d: Fq;
     var borrow = 0u;
     // @unroll j 9
     {
-        let v = s[j] - FQ_2P29[j] - borrow;
+        let v = s[j] - m[j] - borrow;
         d[j] = v & M29;
         borrow = v >> 31u;
     }
@@ -35,6 +35,11 @@ fn fq_reduce_2p(s: Fq) -> Fq {
         return s;
     }
     return d;
+}
+
+/// s - 2p if s >= 2p, else s (s < 4p).
+fn fq_reduce_2p(s: Fq) -> Fq {
+    return fq_minus_if_ge(s, FQ_2P29);
 }
 
 /// a + b mod p (< 2p).
@@ -106,19 +111,7 @@ fn fq_eq(a: Fq, b: Fq) -> bool {
 
 /// a mod p, fully reduced (a < 2p).
 fn fq_canonical(a: Fq) -> Fq {
-    var d: Fq;
-    var borrow = 0u;
-    // @unroll j 9
-    {
-        let v = a[j] - FQ_P29[j] - borrow;
-        d[j] = v & M29;
-        borrow = v >> 31u;
-    }
-    // @end
-    if (borrow != 0u) {
-        return a;
-    }
-    return d;
+    return fq_minus_if_ge(a, FQ_P29);
 }
 
 /// Montgomery product a * b / 2^256 mod p (< 2p for inputs < 2p).

@@ -48,6 +48,25 @@ fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
     Some(unsafe { std::slice::from_raw_parts(scalars.as_ptr().cast::<u8>(), scalars.len() * 32) })
 }
 
+/// wgpu's staging memory for `bytes` bytes at `offset` of `buf`; `None` for no bytes.
+fn staging(
+    queue: &wgpu::Queue,
+    buf: &wgpu::Buffer,
+    offset: u64,
+    bytes: usize,
+) -> Result<Option<wgpu::QueueWriteBufferView>> {
+    let Some(size) = wgpu::BufferSize::new(bytes as u64) else {
+        return Ok(None);
+    };
+    let view = queue
+        .write_buffer_with(buf, offset, size)
+        .ok_or_else(|| Error::Gpu {
+            context: "upload".into(),
+            message: "write_buffer_with refused".into(),
+        })?;
+    Ok(Some(view))
+}
+
 /// Writes `items` into `buf` at `offset`, `words` u32 words per item, converting with
 /// `conv` on several threads.
 fn write_converted<T: Sync>(
@@ -59,15 +78,9 @@ fn write_converted<T: Sync>(
     conv: &Convert<T>,
 ) -> Result<()> {
     let bytes = items.len() * words * 4;
-    let Some(size) = wgpu::BufferSize::new(bytes as u64) else {
+    let Some(mut view) = staging(queue, buf, offset, bytes)? else {
         return Ok(());
     };
-    let mut view = queue
-        .write_buffer_with(buf, offset, size)
-        .ok_or_else(|| Error::Gpu {
-            context: "upload".into(),
-            message: "write_buffer_with refused".into(),
-        })?;
     let whole = Part(view.slice(..));
     let nthreads = threads_for(bytes);
     let per = items.len().div_ceil(nthreads);
@@ -116,15 +129,9 @@ pub(crate) fn write_scalars(
     scalars: &[Fr],
 ) -> Result<()> {
     if let Some(bytes) = scalar_bytes(scalars) {
-        let Some(size) = wgpu::BufferSize::new(bytes.len() as u64) else {
+        let Some(mut view) = staging(queue, buf, offset, bytes.len())? else {
             return Ok(());
         };
-        let mut view = queue
-            .write_buffer_with(buf, offset, size)
-            .ok_or_else(|| Error::Gpu {
-                context: "upload".into(),
-                message: "write_buffer_with refused".into(),
-            })?;
         let nthreads = threads_for(bytes.len());
         let per = bytes.len().div_ceil(nthreads).next_multiple_of(32);
         let whole = Part(view.slice(..));
