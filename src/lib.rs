@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Modules: [`device`] (one device per GPU, selection, ICICLE-style active device),
-//! [`config`] (per-call options), [`msm`] (the single-device pipeline), [`shader`]
+//! [`config`] (per-call options), [`mod@msm`] (the single-device pipeline), [`shader`]
 //! (WGSL assembly from arkworks parameters), [`error`].
 #![deny(missing_docs)]
 

@@ -82,7 +82,7 @@ pub fn field_from_words<P: ark_ff::FpConfig<4>>(w: &[u32]) -> ark_ff::Fp<P, 4> {
     ark_ff::Fp(BigInt(limbs), core::marker::PhantomData)
 }
 
-/// sum over w of 2^(c*w) * window_sums[w], by Horner's rule from the top window.
+/// sum over w of 2^(c*w) * `window_sums[w]`, by Horner's rule from the top window.
 pub fn combine_windows(window_sums: &[G1Projective], c: u32) -> G1Projective {
     let mut acc = G1Projective::zero();
     for s in window_sums.iter().rev() {

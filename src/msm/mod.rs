@@ -1,5 +1,5 @@
 //! MSM on one device: `sum_i scalars[i] * bases[i]` over BN254 G1, with every Pippenger
-//! stage in WGSL (see [`pass`]) and the result identical to arkworks'.
+//! stage in WGSL (see `pass.rs`) and the result identical to arkworks'.
 //!
 //! The entry points (this file) route to one of two drivers, both built on one job core
 //! (`job`: kernels, pooled working buffers, one readback, per-pass encoding): `batch`
