@@ -6,8 +6,10 @@
 use super::pass::Params;
 use super::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
 use super::pool::Pooled;
+use super::staging::Staging;
 use super::upload;
-use crate::error::Result;
+use crate::device::Device;
+use crate::error::{Error, Result};
 use crate::gpu;
 use ark_bn254::{Fr, G1Affine};
 
@@ -22,10 +24,37 @@ pub(crate) struct ArenaKey {
     pub(crate) feed: Feed,
 }
 
-/// Bases and flags of streamed chunks.
+/// Bases and flags of streamed chunks, and per slot the reusable upload buffers of its
+/// scalars and bases (see [`Staging`]).
 pub(crate) struct ChunkBuffers {
     bases: wgpu::Buffer,
     flags: wgpu::Buffer,
+    uploads: Vec<[Staging; 2]>,
+}
+
+/// Host input of one streamed chunk.
+#[derive(Clone, Copy)]
+pub(crate) enum Input<'a> {
+    /// The chunk's scalars.
+    Scalars(&'a [Fr]),
+    /// The chunk's bases.
+    Bases(&'a [G1Affine]),
+}
+
+impl Input<'_> {
+    fn which(self) -> usize {
+        match self {
+            Input::Scalars(_) => 0,
+            Input::Bases(_) => 1,
+        }
+    }
+
+    fn bytes(self) -> u64 {
+        match self {
+            Input::Scalars(s) => SCALAR_BYTES * s.len() as u64,
+            Input::Bases(b) => BASE_BYTES * b.len() as u64,
+        }
+    }
 }
 
 /// Input slots on one device.
@@ -71,6 +100,14 @@ impl Arena {
                     FLAG_SLOT * slots,
                     gpu::STORAGE,
                 )?,
+                uploads: (0..slots)
+                    .map(|_| {
+                        Ok([
+                            Staging::new(device, "msm/upload-scalars", SCALAR_BYTES * cap)?,
+                            Staging::new(device, "msm/upload-bases", BASE_BYTES * cap)?,
+                        ])
+                    })
+                    .collect::<Result<_>>()?,
             }),
         };
         Ok(Arena {
@@ -145,6 +182,60 @@ impl Arena {
         Ok(())
     }
 
+    /// Converts `input` into `slot`'s upload buffer once that is free (streamed arenas).
+    pub(crate) async fn stage(&self, dev: &Device, slot: usize, input: Input<'_>) -> Result<()> {
+        let up = &self.uploads(slot)?[input.which()];
+        up.fill(dev, input.bytes(), |dst| match input {
+            Input::Scalars(s) => upload::fill_scalars(dst, s),
+            Input::Bases(b) => upload::fill_bases(dst, b),
+        })
+        .await
+    }
+
+    /// Records the copy of `slot`'s staged `input` into its slot buffer (and, for bases,
+    /// the reset of its on-curve flag).
+    pub(crate) fn copy_staged(
+        &self,
+        enc: &mut wgpu::CommandEncoder,
+        queue: &wgpu::Queue,
+        slot: usize,
+        input: Input<'_>,
+    ) -> Result<()> {
+        let up = &self.uploads(slot)?[input.which()];
+        let s = slot as u64;
+        match input {
+            Input::Scalars(_) => {
+                up.copy_to(
+                    enc,
+                    &self.scalars,
+                    SCALAR_BYTES * self.cap() * s,
+                    input.bytes(),
+                );
+            }
+            Input::Bases(_) => {
+                let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
+                up.copy_to(enc, &c.bases, BASE_BYTES * self.cap() * s, input.bytes());
+                queue.write_buffer(&c.flags, FLAG_SLOT * s, bytemuck::bytes_of(&u32::MAX));
+            }
+        }
+        Ok(())
+    }
+
+    /// Maps `slot`'s upload buffer of `input`'s kind again once submission `index`
+    /// (which copies from it) is done.
+    pub(crate) fn recycle(&self, slot: usize, input: Input<'_>, index: wgpu::SubmissionIndex) {
+        if let Ok(ups) = self.uploads(slot) {
+            ups[input.which()].recycle(index);
+        }
+    }
+
+    fn uploads(&self, slot: usize) -> Result<&[Staging; 2]> {
+        self.chunks
+            .as_ref()
+            .and_then(|c| c.uploads.get(slot))
+            .ok_or_else(no_chunks)
+    }
+
     /// The parameter block of `slot`.
     pub(crate) fn params(&self, slot: usize) -> wgpu::BufferBinding<'_> {
         let size = std::mem::size_of::<Params>() as u64;
@@ -170,5 +261,12 @@ impl Arena {
                 range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT),
             )
         })
+    }
+}
+
+fn no_chunks() -> Error {
+    Error::Gpu {
+        context: "msm/stream".into(),
+        message: "input arena without chunk slots".into(),
     }
 }
