@@ -24,12 +24,10 @@ pub(crate) struct ArenaKey {
     pub(crate) feed: Feed,
 }
 
-/// Bases and flags of streamed chunks, and per slot the reusable upload buffers of its
-/// scalars and bases (see [`Staging`]).
+/// Bases and flags of streamed chunks.
 pub(crate) struct ChunkBuffers {
     bases: wgpu::Buffer,
     flags: wgpu::Buffer,
-    uploads: Vec<[Staging; 2]>,
 }
 
 /// Host input of one streamed chunk.
@@ -63,6 +61,7 @@ pub(crate) struct Arena {
     params: wgpu::Buffer,
     scalars: wgpu::Buffer,
     chunks: Option<ChunkBuffers>,
+    uploads: Vec<Staging>,
 }
 
 impl Pooled for Arena {
@@ -100,18 +99,31 @@ impl Arena {
                     FLAG_SLOT * slots,
                     gpu::STORAGE,
                 )?,
-                uploads: (0..slots)
-                    .map(|_| {
-                        Ok([
-                            Staging::new(device, "msm/upload-scalars", SCALAR_BYTES * cap)?,
-                            Staging::new(device, "msm/upload-bases", BASE_BYTES * cap)?,
-                        ])
-                    })
-                    .collect::<Result<_>>()?,
             }),
         };
+        // Reusable upload buffers (see [`Staging`]): per streamed slot one for its
+        // scalars and one for its bases; per resident slot two for its scalars, used by
+        // alternate submissions so the host fills one while the device copies the other.
+        let sizes: Vec<(&str, u64)> = match key.feed {
+            Feed::Chunks => (0..slots)
+                .flat_map(|_| {
+                    [
+                        ("msm/upload-scalars", SCALAR_BYTES * cap),
+                        ("msm/upload-bases", BASE_BYTES * cap),
+                    ]
+                })
+                .collect(),
+            Feed::Scalars => (0..2 * slots)
+                .map(|_| ("msm/upload-scalars", SCALAR_BYTES * cap))
+                .collect(),
+        };
+        let uploads = sizes
+            .into_iter()
+            .map(|(label, size)| Staging::new(device, label, size))
+            .collect::<Result<_>>()?;
         Ok(Arena {
             key,
+            uploads,
             params: gpu::create_buffer(
                 device,
                 "msm/params",
@@ -182,9 +194,17 @@ impl Arena {
         Ok(())
     }
 
-    /// Converts `input` into `slot`'s upload buffer once that is free (streamed arenas).
-    pub(crate) async fn stage(&self, dev: &Device, slot: usize, input: Input<'_>) -> Result<()> {
-        let up = &self.uploads(slot)?[input.which()];
+    /// Converts `input` into `slot`'s upload buffer once that is free. `turn` picks
+    /// which of a resident slot's two buffers (alternate submissions use alternate
+    /// buffers); streamed slots have one per input and ignore it.
+    pub(crate) async fn stage(
+        &self,
+        dev: &Device,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+    ) -> Result<()> {
+        let up = self.upload(slot, turn, input)?;
         up.fill(dev, input.bytes(), |dst| match input {
             Input::Scalars(s) => upload::fill_scalars(dst, s),
             Input::Bases(b) => upload::fill_bases(dst, b),
@@ -199,9 +219,10 @@ impl Arena {
         enc: &mut wgpu::CommandEncoder,
         queue: &wgpu::Queue,
         slot: usize,
+        turn: usize,
         input: Input<'_>,
     ) -> Result<()> {
-        let up = &self.uploads(slot)?[input.which()];
+        let up = self.upload(slot, turn, input)?;
         let s = slot as u64;
         match input {
             Input::Scalars(_) => {
@@ -221,19 +242,27 @@ impl Arena {
         Ok(())
     }
 
-    /// Maps `slot`'s upload buffer of `input`'s kind again once submission `index`
-    /// (which copies from it) is done.
-    pub(crate) fn recycle(&self, slot: usize, input: Input<'_>, index: wgpu::SubmissionIndex) {
-        if let Ok(ups) = self.uploads(slot) {
-            ups[input.which()].recycle(index);
+    /// Maps `slot`'s upload buffer of `input`'s kind (and `turn`) again once submission
+    /// `index` (which copies from it) is done.
+    pub(crate) fn recycle(
+        &self,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+        index: wgpu::SubmissionIndex,
+    ) {
+        if let Ok(up) = self.upload(slot, turn, input) {
+            up.recycle(index);
         }
     }
 
-    fn uploads(&self, slot: usize) -> Result<&[Staging; 2]> {
-        self.chunks
-            .as_ref()
-            .and_then(|c| c.uploads.get(slot))
-            .ok_or_else(no_chunks)
+    fn upload(&self, slot: usize, turn: usize, input: Input<'_>) -> Result<&Staging> {
+        let i = match self.key.feed {
+            Feed::Chunks => 2 * slot + input.which(),
+            Feed::Scalars if input.which() == 0 => (turn % 2) * self.slots() + slot,
+            Feed::Scalars => return Err(no_chunks()),
+        };
+        self.uploads.get(i).ok_or_else(no_chunks)
     }
 
     /// The parameter block of `slot`.

@@ -99,18 +99,18 @@ pub(crate) async fn run(
         let t = std::time::Instant::now();
         let params = Params::new(job.plan(), n as u32);
         arena.write(queue, slot, &params, &[], None)?;
-        arena.stage(dev, slot, s_in).await?;
+        arena.stage(dev, slot, 0, s_in).await?;
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
         let mut enc = job.encoder();
-        arena.copy_staged(&mut enc, queue, slot, s_in)?;
+        arena.copy_staged(&mut enc, queue, slot, 0, s_in)?;
         job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
         let index = job.submit(enc)?;
-        arena.recycle(slot, s_in, index);
+        arena.recycle(slot, 0, s_in, index);
         let t = std::time::Instant::now();
-        arena.stage(dev, slot, b_in).await?;
+        arena.stage(dev, slot, 0, b_in).await?;
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
         let mut enc = job.encoder();
-        arena.copy_staged(&mut enc, queue, slot, b_in)?;
+        arena.copy_staged(&mut enc, queue, slot, 0, b_in)?;
         dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
         job.encode_pass(&mut enc, k, n, inputs, Part::Bases)?;
         job.copy_flag(&mut enc, k, flag.buffer, flag.offset);
@@ -119,7 +119,7 @@ pub(crate) async fn run(
         } else {
             job.submit(enc)?
         };
-        arena.recycle(slot, b_in, index);
+        arena.recycle(slot, 0, b_in, index);
     }
     let out = job.finish().await?;
     drop(arena);
