@@ -172,13 +172,24 @@ pub(crate) fn create_buffer(
     size: u64,
     usage: wgpu::BufferUsages,
 ) -> Result<wgpu::Buffer> {
+    create_buffer_mapped(device, label, size, usage, false)
+}
+
+/// [`create_buffer`], optionally mapped at creation (for upload buffers).
+pub(crate) fn create_buffer_mapped(
+    device: &wgpu::Device,
+    label: &str,
+    size: u64,
+    usage: wgpu::BufferUsages,
+    mapped_at_creation: bool,
+) -> Result<wgpu::Buffer> {
     let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
     let vscope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let buf = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
         size: size.max(4).next_multiple_of(4),
         usage,
-        mapped_at_creation: false,
+        mapped_at_creation,
     });
     let verr = pollster::block_on(vscope.pop());
     let oom = pollster::block_on(scope.pop());

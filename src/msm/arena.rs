@@ -6,8 +6,10 @@
 use super::pass::Params;
 use super::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
 use super::pool::Pooled;
+use super::staging::Staging;
 use super::upload;
-use crate::error::Result;
+use crate::device::Device;
+use crate::error::{Error, Result};
 use crate::gpu;
 use ark_bn254::{Fr, G1Affine};
 
@@ -28,12 +30,38 @@ pub(crate) struct ChunkBuffers {
     flags: wgpu::Buffer,
 }
 
+/// Host input of one streamed chunk.
+#[derive(Clone, Copy)]
+pub(crate) enum Input<'a> {
+    /// The chunk's scalars.
+    Scalars(&'a [Fr]),
+    /// The chunk's bases.
+    Bases(&'a [G1Affine]),
+}
+
+impl Input<'_> {
+    fn which(self) -> usize {
+        match self {
+            Input::Scalars(_) => 0,
+            Input::Bases(_) => 1,
+        }
+    }
+
+    fn bytes(self) -> u64 {
+        match self {
+            Input::Scalars(s) => SCALAR_BYTES * s.len() as u64,
+            Input::Bases(b) => BASE_BYTES * b.len() as u64,
+        }
+    }
+}
+
 /// Input slots on one device.
 pub(crate) struct Arena {
     key: ArenaKey,
     params: wgpu::Buffer,
     scalars: wgpu::Buffer,
     chunks: Option<ChunkBuffers>,
+    uploads: Vec<Staging>,
 }
 
 impl Pooled for Arena {
@@ -73,8 +101,29 @@ impl Arena {
                 )?,
             }),
         };
+        // Reusable upload buffers (see [`Staging`]): per streamed slot one for its
+        // scalars and one for its bases; per resident slot two for its scalars, used by
+        // alternate submissions so the host fills one while the device copies the other.
+        let sizes: Vec<(&str, u64)> = match key.feed {
+            Feed::Chunks => (0..slots)
+                .flat_map(|_| {
+                    [
+                        ("msm/upload-scalars", SCALAR_BYTES * cap),
+                        ("msm/upload-bases", BASE_BYTES * cap),
+                    ]
+                })
+                .collect(),
+            Feed::Scalars => (0..2 * slots)
+                .map(|_| ("msm/upload-scalars", SCALAR_BYTES * cap))
+                .collect(),
+        };
+        let uploads = sizes
+            .into_iter()
+            .map(|(label, size)| Staging::new(device, label, size))
+            .collect::<Result<_>>()?;
         Ok(Arena {
             key,
+            uploads,
             params: gpu::create_buffer(
                 device,
                 "msm/params",
@@ -145,6 +194,77 @@ impl Arena {
         Ok(())
     }
 
+    /// Converts `input` into `slot`'s upload buffer once that is free. `turn` picks
+    /// which of a resident slot's two buffers (alternate submissions use alternate
+    /// buffers); streamed slots have one per input and ignore it.
+    pub(crate) async fn stage(
+        &self,
+        dev: &Device,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+    ) -> Result<()> {
+        let up = self.upload(slot, turn, input)?;
+        up.fill(dev, input.bytes(), |dst| match input {
+            Input::Scalars(s) => upload::fill_scalars(dst, s),
+            Input::Bases(b) => upload::fill_bases(dst, b),
+        })
+        .await
+    }
+
+    /// Records the copy of `slot`'s staged `input` into its slot buffer (and, for bases,
+    /// the reset of its on-curve flag).
+    pub(crate) fn copy_staged(
+        &self,
+        enc: &mut wgpu::CommandEncoder,
+        queue: &wgpu::Queue,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+    ) -> Result<()> {
+        let up = self.upload(slot, turn, input)?;
+        let s = slot as u64;
+        match input {
+            Input::Scalars(_) => {
+                up.copy_to(
+                    enc,
+                    &self.scalars,
+                    SCALAR_BYTES * self.cap() * s,
+                    input.bytes(),
+                );
+            }
+            Input::Bases(_) => {
+                let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
+                up.copy_to(enc, &c.bases, BASE_BYTES * self.cap() * s, input.bytes());
+                queue.write_buffer(&c.flags, FLAG_SLOT * s, bytemuck::bytes_of(&u32::MAX));
+            }
+        }
+        Ok(())
+    }
+
+    /// Maps `slot`'s upload buffer of `input`'s kind (and `turn`) again once submission
+    /// `index` (which copies from it) is done.
+    pub(crate) fn recycle(
+        &self,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+        index: wgpu::SubmissionIndex,
+    ) {
+        if let Ok(up) = self.upload(slot, turn, input) {
+            up.recycle(index);
+        }
+    }
+
+    fn upload(&self, slot: usize, turn: usize, input: Input<'_>) -> Result<&Staging> {
+        let i = match self.key.feed {
+            Feed::Chunks => 2 * slot + input.which(),
+            Feed::Scalars if input.which() == 0 => (turn % 2) * self.slots() + slot,
+            Feed::Scalars => return Err(no_chunks()),
+        };
+        self.uploads.get(i).ok_or_else(no_chunks)
+    }
+
     /// The parameter block of `slot`.
     pub(crate) fn params(&self, slot: usize) -> wgpu::BufferBinding<'_> {
         let size = std::mem::size_of::<Params>() as u64;
@@ -170,5 +290,12 @@ impl Arena {
                 range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT),
             )
         })
+    }
+}
+
+fn no_chunks() -> Error {
+    Error::Gpu {
+        context: "msm/stream".into(),
+        message: "input arena without chunk slots".into(),
     }
 }

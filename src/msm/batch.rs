@@ -10,7 +10,7 @@
 //! device idle until every set was written. A group's scalars sit in their own slots;
 //! the next group reuses them, which the queue orders after the passes that read them.
 
-use super::arena::Arena;
+use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
 use super::job::{self, Job, PassInputs};
 use super::pass::{Params, Part};
@@ -128,16 +128,21 @@ pub(crate) async fn run(
     let queue = &dev.inner.queue;
     for (g, range) in groups.iter().enumerate() {
         let group = &passes[range.clone()];
-        // Written into staging memory now; the device copies them in at this group's
-        // submission, after the previous group's passes have read their slots.
+        // Converted into this turn's upload buffers (free once the group two back is
+        // done), copied into the slots at this group's submission, after the previous
+        // group's passes have read them.
         let t = std::time::Instant::now();
+        let input = |p: &Pass| Input::Scalars(&sets[p.set][p.first..p.first + p.n]);
         for (slot, p) in group.iter().enumerate() {
             let params = Params::new(job.plan(), p.n as u32);
-            let scalars = &sets[p.set][p.first..p.first + p.n];
-            arena.write(queue, slot, &params, scalars, None)?;
+            arena.write(queue, slot, &params, &[], None)?;
+            arena.stage(dev, slot, g, input(p)).await?;
         }
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
         let mut enc = job.encoder();
+        for (slot, p) in group.iter().enumerate() {
+            arena.copy_staged(&mut enc, queue, slot, g, input(p))?;
+        }
         for (slot, p) in group.iter().enumerate() {
             let seg_off = BASE_BYTES * (p.first - p.seg * bases.segment_points) as u64;
             let inputs = PassInputs {
@@ -151,14 +156,17 @@ pub(crate) async fn run(
             };
             job.encode_pass(&mut enc, range.start + slot, p.n, inputs, Part::All)?;
         }
-        if g + 1 < groups.len() {
-            job.submit(enc)?;
+        let index = if g + 1 < groups.len() {
+            job.submit(enc)?
         } else {
             for seg in 0..segments.len() {
                 let at = super::bases::FLAG_STRIDE * seg as u64;
                 job.copy_flag(&mut enc, seg, &bases.flags, at);
             }
-            job.submit_last(enc)?;
+            job.submit_last(enc)?
+        };
+        for (slot, p) in group.iter().enumerate() {
+            arena.recycle(slot, g, input(p), index.clone());
         }
     }
     let out = job.finish().await?;

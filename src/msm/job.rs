@@ -241,13 +241,16 @@ impl<'a> Job<'a> {
     }
 
     /// Resolves the timestamps into the readback buffer and submits `enc`.
-    pub(crate) fn submit_last(&self, mut enc: wgpu::CommandEncoder) -> Result<()> {
+    pub(crate) fn submit_last(
+        &self,
+        mut enc: wgpu::CommandEncoder,
+    ) -> Result<wgpu::SubmissionIndex> {
         if let Some(q) = &self.queries {
             enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);
             let bytes = 8 * u64::from(q.count);
             enc.copy_buffer_to_buffer(&q.resolve, 0, &self.readback, self.stamps_at, bytes);
         }
-        self.submit(enc).map(drop)
+        self.submit(enc)
     }
 
     /// Waits for the readback and combines every MSM's window sums (summed over its
@@ -332,26 +335,5 @@ pub(crate) fn check_flags(flags: &[u32], start: impl Fn(usize) -> usize) -> Resu
             index: start(i) + flags[i] as usize,
         }),
         None => Ok(()),
-    }
-}
-
-/// Resolves when submission `index` (the latest one made on `dev` at the call) has
-/// finished on the device; registered at the call, awaited later. The device's poller
-/// first waits for that submission only, so later ones keep the device busy: a streamed
-/// job reuses an input slot as soon as the pass that read it is done, without blocking
-/// the caller's executor. (A wait for all work follows, for the case where another
-/// thread submitted in between and the callback rides on its submission.)
-pub(crate) fn done(
-    dev: &Device,
-    index: wgpu::SubmissionIndex,
-) -> impl std::future::Future<Output = Result<()>> + '_ {
-    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
-    dev.inner.queue.on_submitted_work_done(move || {
-        let _ = tx.send(());
-    });
-    async move {
-        dev.inner.poller.wake_until(index);
-        dev.inner.poller.wake();
-        rx.receive().await.ok_or(Error::Cancelled)
     }
 }

@@ -16,6 +16,7 @@ pub(crate) mod pass;
 pub mod plan;
 mod pool;
 mod profile;
+mod staging;
 mod state;
 mod stream;
 mod upload;

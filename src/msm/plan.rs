@@ -172,12 +172,15 @@ pub(crate) const OVERLAP_PASSES: usize = 4;
 
 /// Smallest pass an overlapped MSM is cut into (each pass adds a reduction).
 const OVERLAP_MIN_PASS: usize = 1 << 20;
+/// Largest pass an overlapped MSM is cut into: bounds the host's upload buffers (two
+/// chunks of 96 bytes a point: 768 MiB) on the largest inputs.
+const OVERLAP_MAX_PASS: usize = 1 << 22;
 
-/// `cfg` with passes of about n / [`OVERLAP_PASSES`] points (at least 2^20) when `n` is
+/// `cfg` with passes of about n / [`OVERLAP_PASSES`] points (2^20 to 2^22) when `n` is
 /// at least `min` and the caller chose no chunk size; `None` otherwise.
 pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmConfig> {
     (cfg.chunk_size.is_none() && n >= min).then(|| MsmConfig {
-        chunk_size: Some((n / OVERLAP_PASSES).max(OVERLAP_MIN_PASS)),
+        chunk_size: Some((n / OVERLAP_PASSES).clamp(OVERLAP_MIN_PASS, OVERLAP_MAX_PASS)),
         ..cfg.clone()
     })
 }

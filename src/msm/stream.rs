@@ -9,7 +9,7 @@
 //! 2^21 points are usually one chunk. Larger ones stream in about four chunks even when
 //! they fit, so that the upload of each chunk hides behind the compute of the last.
 
-use super::arena::Arena;
+use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};
 use super::pass::{Params, Part};
 use super::plan::{self, Feed, Plan, BASE_BYTES};
@@ -17,7 +17,6 @@ use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine, G1Projective};
-use std::collections::VecDeque;
 
 /// One-shot MSMs from this size on are streamed in about four chunks (measured on an
 /// H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 -> 49 ms; eight chunks did worse).
@@ -71,26 +70,21 @@ pub(crate) async fn run(
         .map(|first| (first, cap.min(bases.len() - first)))
         .collect();
     let check = dev.check_kernels()?;
-    let key = Arena::key_for(&plan, Feed::Chunks.min_slots(), Feed::Chunks);
+    // Two slots let the upload of one chunk overlap the compute of the other; a single
+    // chunk needs one (and one set of upload buffers).
+    let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
+    let key = Arena::key_for(&plan, slots, Feed::Chunks);
     let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
     let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
     let queue = &dev.inner.queue;
-    let mut in_flight = VecDeque::new();
     for (k, &(first, n)) in chunks.iter().enumerate() {
+        // Each slot's upload buffers come back once the device has copied them (the
+        // chunk two back), so the host writes this chunk while the last one computes.
         let slot = k % arena.slots();
-        if in_flight.len() == arena.slots() {
-            // The pass that last read this slot must be done; the one after it keeps
-            // the device busy while this chunk is written.
-            if let Some(prev) = in_flight.pop_front() {
-                prev.await?;
-            }
-        }
-        // The scalars first, and the stages that read only them; the host writes the
-        // bases while the device runs those.
-        let t = std::time::Instant::now();
-        let params = Params::new(job.plan(), n as u32);
-        arena.write(queue, slot, &params, &scalars[first..first + n], None)?;
-        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let (s_in, b_in) = (
+            Input::Scalars(&scalars[first..first + n]),
+            Input::Bases(&bases[first..first + n]),
+        );
         let (points, flag) = arena.chunk(slot, n).ok_or_else(|| Error::Gpu {
             context: "msm/stream".into(),
             message: "input arena without chunk slots".into(),
@@ -100,22 +94,32 @@ pub(crate) async fn run(
             bases: points.clone(),
             scalars: arena.scalars(slot, n),
         };
-        let mut enc = job.encoder();
-        job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
-        job.submit(enc)?;
+        // The scalars first, and the stages that read only them; the host writes the
+        // bases while the device runs those.
         let t = std::time::Instant::now();
-        arena.write_bases(queue, slot, &bases[first..first + n])?;
+        let params = Params::new(job.plan(), n as u32);
+        arena.write(queue, slot, &params, &[], None)?;
+        arena.stage(dev, slot, 0, s_in).await?;
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
         let mut enc = job.encoder();
+        arena.copy_staged(&mut enc, queue, slot, 0, s_in)?;
+        job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
+        let index = job.submit(enc)?;
+        arena.recycle(slot, 0, s_in, index);
+        let t = std::time::Instant::now();
+        arena.stage(dev, slot, 0, b_in).await?;
+        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let mut enc = job.encoder();
+        arena.copy_staged(&mut enc, queue, slot, 0, b_in)?;
         dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
         job.encode_pass(&mut enc, k, n, inputs, Part::Bases)?;
         job.copy_flag(&mut enc, k, flag.buffer, flag.offset);
-        if k + 1 == chunks.len() {
-            job.submit_last(enc)?;
+        let index = if k + 1 == chunks.len() {
+            job.submit_last(enc)?
         } else {
-            let index = job.submit(enc)?;
-            in_flight.push_back(job::done(dev, index));
-        }
+            job.submit(enc)?
+        };
+        arena.recycle(slot, 0, b_in, index);
     }
     let out = job.finish().await?;
     drop(arena);

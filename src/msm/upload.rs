@@ -67,21 +67,14 @@ fn staging(
     Ok(Some(view))
 }
 
-/// Writes `items` into `buf` at `offset`, `words` u32 words per item, converting with
-/// `conv` on several threads.
-fn write_converted<T: Sync>(
-    queue: &wgpu::Queue,
-    buf: &wgpu::Buffer,
-    offset: u64,
-    items: &[T],
-    words: usize,
-    conv: &Convert<T>,
-) -> Result<()> {
+/// Writes `items` into `dst` (exactly `items.len() * words * 4` bytes), `words` u32
+/// words per item, converting with `conv` on several threads.
+fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, conv: &Convert<T>) {
     let bytes = items.len() * words * 4;
-    let Some(mut view) = staging(queue, buf, offset, bytes)? else {
-        return Ok(());
-    };
-    let whole = Part(view.slice(..));
+    if bytes == 0 {
+        return;
+    }
+    let whole = Part(dst);
     let nthreads = threads_for(bytes);
     let per = items.len().div_ceil(nthreads);
     // On rayon's pool (arkworks keeps it warm): no thread is started per upload.
@@ -107,58 +100,68 @@ fn write_converted<T: Sync>(
             });
         }
     });
-    Ok(())
 }
 
-/// Uploads bases into `buf` at byte `offset` (16 words each; infinity as (0, 0)).
+/// Writes bases into `dst` (64 bytes each: 16 words, infinity as (0, 0)).
+pub(crate) fn fill_bases(dst: WriteOnly<'_, [u8]>, bases: &[G1Affine]) {
+    fill_converted(dst, bases, BASE_WORDS, &encode::write_bases);
+}
+
+/// Writes scalars into `dst` (32 bytes each: 8 words, Montgomery form), a plain copy
+/// when the layout allows.
+pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr]) {
+    let Some(bytes) = scalar_bytes(scalars) else {
+        fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars);
+        return;
+    };
+    if bytes.is_empty() {
+        return;
+    }
+    let per = bytes
+        .len()
+        .div_ceil(threads_for(bytes.len()))
+        .next_multiple_of(32);
+    let whole = Part(dst);
+    rayon::scope(|s| {
+        let whole = whole;
+        let mut rest = whole.0;
+        for src in bytes.chunks(per) {
+            let (mine, tail) = rest.split_at(src.len());
+            rest = tail;
+            let part = Part(mine);
+            s.spawn(move |_| {
+                let whole_part = part;
+                let mut mine = whole_part.0;
+                mine.copy_from_slice(src);
+            });
+        }
+    });
+}
+
+/// Uploads bases into `buf` at byte `offset` through wgpu's staging memory.
 pub(crate) fn write_bases(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
     offset: u64,
     bases: &[G1Affine],
 ) -> Result<()> {
-    write_converted(queue, buf, offset, bases, BASE_WORDS, &encode::write_bases)
+    if let Some(mut view) = staging(queue, buf, offset, bases.len() * BASE_WORDS * 4)? {
+        fill_bases(view.slice(..), bases);
+    }
+    Ok(())
 }
 
-/// Uploads scalars into `buf` at byte `offset` (8 words each, Montgomery form), a plain
-/// copy when the layout allows.
+/// Uploads scalars into `buf` at byte `offset` through wgpu's staging memory.
 pub(crate) fn write_scalars(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
     offset: u64,
     scalars: &[Fr],
 ) -> Result<()> {
-    if let Some(bytes) = scalar_bytes(scalars) {
-        let Some(mut view) = staging(queue, buf, offset, bytes.len())? else {
-            return Ok(());
-        };
-        let nthreads = threads_for(bytes.len());
-        let per = bytes.len().div_ceil(nthreads).next_multiple_of(32);
-        let whole = Part(view.slice(..));
-        rayon::scope(|s| {
-            let whole = whole;
-            let mut rest = whole.0;
-            for src in bytes.chunks(per) {
-                let (mine, tail) = rest.split_at(src.len());
-                rest = tail;
-                let part = Part(mine);
-                s.spawn(move |_| {
-                    let whole_part = part;
-                    let mut mine = whole_part.0;
-                    mine.copy_from_slice(src);
-                });
-            }
-        });
-        return Ok(());
+    if let Some(mut view) = staging(queue, buf, offset, scalars.len() * SCALAR_WORDS * 4)? {
+        fill_scalars(view.slice(..), scalars);
     }
-    write_converted(
-        queue,
-        buf,
-        offset,
-        scalars,
-        SCALAR_WORDS,
-        &encode::write_scalars,
-    )
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,0 +1,151 @@
+//! Host-visible upload buffers kept across chunks and calls. The host converts inputs
+//! straight into one while it is mapped; the device copies it into a slot buffer; after
+//! that submission the buffer is mapped again for its next use. wgpu's own
+//! `write_buffer` instead allocates fresh staging memory for every write, which on a
+//! large streamed MSM is most of the host's time (and two devices fed from one host
+//! share it).
+
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::gpu;
+use futures_intrusive::channel::shared::{oneshot_channel, OneshotSender};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Where an upload buffer is in its cycle.
+enum State {
+    /// Mapped: the host may write.
+    Mapped,
+    /// Mapping requested; it completes once this submission (which reads the buffer),
+    /// or all work when `None`, is done. A waiter, if any, is told then.
+    Mapping(Option<wgpu::SubmissionIndex>, Option<OneshotSender<()>>),
+    /// Neither: written and handed to the device, not yet recycled.
+    Unmapped,
+    /// The mapping failed.
+    Failed(wgpu::BufferAsyncError),
+}
+
+/// One reusable upload buffer (MAP_WRITE | COPY_SRC). The state lives beside the
+/// buffer so that a mapping finishing after its waiter was dropped (a cancelled MSM)
+/// still leaves the buffer ready for the next job.
+pub(crate) struct Staging {
+    buffer: wgpu::Buffer,
+    state: Arc<Mutex<State>>,
+}
+
+impl Staging {
+    /// A buffer of `size` bytes, mapped and ready to write.
+    pub(crate) fn new(device: &wgpu::Device, label: &str, size: u64) -> Result<Staging> {
+        let usage = wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC;
+        Ok(Staging {
+            buffer: gpu::create_buffer_mapped(device, label, size, usage, true)?,
+            state: Arc::new(Mutex::new(State::Mapped)),
+        })
+    }
+
+    /// Marks the buffer as mapping once `after` (or all work) is done; the caller then
+    /// calls [`Staging::map`] without holding the lock (wgpu may run the callback at
+    /// once).
+    fn begin_map(&self, after: Option<wgpu::SubmissionIndex>) -> bool {
+        let mut s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(*s, State::Unmapped) {
+            *s = State::Mapping(after, None);
+            return true;
+        }
+        false
+    }
+
+    /// Requests the mapping; the callback records the outcome and tells a waiter.
+    fn map(&self) {
+        let shared = Arc::clone(&self.state);
+        self.buffer.map_async(wgpu::MapMode::Write, .., move |r| {
+            let mut s = shared.lock().unwrap_or_else(PoisonError::into_inner);
+            let waiter = match std::mem::replace(&mut *s, State::Mapped) {
+                State::Mapping(_, w) => w,
+                _ => None,
+            };
+            if let Err(e) = r {
+                *s = State::Failed(e);
+            }
+            drop(s);
+            if let Some(w) = waiter {
+                let _ = w.send(());
+            }
+        });
+    }
+
+    /// Waits until the buffer is mapped (its last copy done).
+    async fn ready(&self, dev: &Device) -> Result<()> {
+        if self.begin_map(None) {
+            self.map();
+        }
+        let (rx, after) = {
+            let mut s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            match &mut *s {
+                State::Mapped => return Ok(()),
+                State::Failed(e) => return Err(Error::Map(e.clone())),
+                State::Unmapped => return Err(Error::Cancelled),
+                State::Mapping(after, waiter) => {
+                    let (tx, rx) = oneshot_channel();
+                    *waiter = Some(tx);
+                    (rx, after.clone())
+                }
+            }
+        };
+        match after {
+            Some(index) => dev.inner.poller.wake_until(index),
+            None => dev.inner.poller.wake(),
+        }
+        rx.receive().await;
+        match &*self.state.lock().unwrap_or_else(PoisonError::into_inner) {
+            State::Mapped => Ok(()),
+            State::Failed(e) => Err(Error::Map(e.clone())),
+            _ => Err(Error::Cancelled),
+        }
+    }
+
+    /// Writes the first `len` bytes with `fill`, once the buffer is free, and unmaps it
+    /// for the device to read.
+    pub(crate) async fn fill(
+        &self,
+        dev: &Device,
+        len: u64,
+        fill: impl FnOnce(wgpu::WriteOnly<'_, [u8]>),
+    ) -> Result<()> {
+        self.ready(dev).await?;
+        if len > 0 {
+            let mut view = self
+                .buffer
+                .slice(..len)
+                .get_mapped_range_mut()
+                .map_err(|e| Error::Gpu {
+                    context: "upload".into(),
+                    message: e.to_string(),
+                })?;
+            fill(view.slice(..));
+        }
+        self.buffer.unmap();
+        *self.state.lock().unwrap_or_else(PoisonError::into_inner) = State::Unmapped;
+        Ok(())
+    }
+
+    /// Records the copy of the first `len` bytes to `dst` at `offset`.
+    pub(crate) fn copy_to(
+        &self,
+        enc: &mut wgpu::CommandEncoder,
+        dst: &wgpu::Buffer,
+        offset: u64,
+        len: u64,
+    ) {
+        if len > 0 {
+            enc.copy_buffer_to_buffer(&self.buffer, 0, dst, offset, len);
+        }
+    }
+
+    /// Maps the buffer again for its next use, once submission `index` (which reads it)
+    /// is done.
+    pub(crate) fn recycle(&self, index: wgpu::SubmissionIndex) {
+        if self.begin_map(Some(index)) {
+            self.map();
+        }
+    }
+}
