@@ -1,5 +1,8 @@
-//! Host-to-device uploads of bases and scalars: converted straight into wgpu's staging
-//! memory by several threads of rayon's pool, with no intermediate copy.
+//! Host-to-device uploads of bases and scalars, converted straight into mapped memory
+//! by several threads of rayon's pool with no intermediate copy: `fill_*` write into
+//! any mapped view (the reusable upload buffers of `staging.rs`, used by every MSM),
+//! `write_*` go through wgpu's per-write staging (one-time uploads such as resident
+//! bases).
 
 use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
 use crate::error::{Error, Result};
