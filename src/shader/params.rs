@@ -138,3 +138,37 @@ pub fn radix_prelude() -> String {
     );
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of radix-2^29 limbs, as four 64-bit words.
+    fn from_radix(limbs: &[u32]) -> [u64; 4] {
+        let mut out = [0u64; 4];
+        for (i, &l) in limbs.iter().enumerate() {
+            let bit = RADIX_BITS as usize * i;
+            let (w, s) = (bit / 64, bit % 64);
+            out[w] |= u64::from(l) << s;
+            if s + RADIX_BITS as usize > 64 && w + 1 < 4 {
+                out[w + 1] |= u64::from(l) >> (64 - s);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn radix_limbs_round_trip_and_fit() {
+        let p = ark_bn254::FqConfig::MODULUS;
+        let mut two_p = p;
+        two_p.add_with_carry(&p);
+        for v in [p, two_p, ark_bn254::FqConfig::R, ark_bn254::FqConfig::R2] {
+            let limbs = limbs_radix(&v);
+            assert_eq!(limbs.len(), RADIX_LIMBS as usize);
+            assert!(limbs.iter().all(|&l| l < 1 << RADIX_BITS), "{limbs:?}");
+            assert_eq!(from_radix(&limbs), v.0);
+        }
+        // 2p must fit the limbs with room for the lazy sums (< 4p) of fq_add.
+        assert!(RADIX_BITS * RADIX_LIMBS >= 257);
+    }
+}
