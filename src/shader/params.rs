@@ -60,6 +60,8 @@ pub fn prelude() -> String {
 pub const RADIX_BITS: u32 = 29;
 /// Limbs of that representation (9 x 29 = 261 bits, room for values < 2p).
 pub const RADIX_LIMBS: u32 = 9;
+// The lazy sums of fq_add (< 4p < 2^256) must fit the limbs.
+const _: () = assert!(RADIX_BITS * RADIX_LIMBS >= 257);
 
 /// `RADIX_LIMBS` limbs of `RADIX_BITS` bits of an arkworks big integer (little endian).
 pub fn limbs_radix(b: &BigInt<4>) -> Vec<u32> {
@@ -168,7 +170,5 @@ mod tests {
             assert!(limbs.iter().all(|&l| l < 1 << RADIX_BITS), "{limbs:?}");
             assert_eq!(from_radix(&limbs), v.0);
         }
-        // 2p must fit the limbs with room for the lazy sums (< 4p) of fq_add.
-        assert!(RADIX_BITS * RADIX_LIMBS >= 257);
     }
 }
