@@ -98,3 +98,15 @@ pub enum Error {
 
 /// Shorthand for `Result<T, wgpu_msm::Error>`.
 pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    /// `Ok` when an MSM's `bases` and `scalars` counts agree, else
+    /// [`Error::LengthMismatch`].
+    pub(crate) fn check_lengths(bases: usize, scalars: usize) -> Result<()> {
+        if bases == scalars {
+            Ok(())
+        } else {
+            Err(Error::LengthMismatch { bases, scalars })
+        }
+    }
+}

@@ -242,12 +242,7 @@ impl Cluster {
         scalars: &[Fr],
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
-        if bases.len() != scalars.len() {
-            return Err(Error::LengthMismatch {
-                bases: bases.len(),
-                scalars: scalars.len(),
-            });
-        }
+        Error::check_lengths(bases.len(), scalars.len())?;
         self.run(bases, scalars, cfg)
     }
 

@@ -98,12 +98,7 @@ impl Cluster {
         scalars: &[Fr],
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
-        if bases.len != scalars.len() {
-            return Err(Error::LengthMismatch {
-                bases: bases.len,
-                scalars: scalars.len(),
-            });
-        }
+        Error::check_lengths(bases.len, scalars.len())?;
         std::thread::scope(|s| {
             let handles: Vec<_> = bases
                 .shares

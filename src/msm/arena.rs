@@ -1,4 +1,5 @@
 //! Input slots of a job: per pass in flight, a parameter block and the pass's scalars
+//! (copied in from reusable upload buffers, see `staging.rs`)
 //! (and, when host bases are streamed, its chunk of bases and an on-curve flag). Slots of
 //! one kind share one buffer, so a slot is a range bound at an aligned offset; arenas are
 //! pooled per device like the working buffers.
@@ -158,40 +159,11 @@ impl Arena {
         u64::from(self.key.capacity)
     }
 
-    /// Writes one pass's inputs into `slot`: its parameters, its scalars and, for a
-    /// streamed chunk, its bases (with the chunk's on-curve flag reset).
-    pub(crate) fn write(
-        &self,
-        queue: &wgpu::Queue,
-        slot: usize,
-        params: &Params,
-        scalars: &[Fr],
-        bases: Option<&[G1Affine]>,
-    ) -> Result<()> {
-        let s = slot as u64;
-        queue.write_buffer(&self.params, PARAMS_SLOT * s, bytemuck::bytes_of(params));
-        let at = SCALAR_BYTES * self.cap() * s;
-        upload::write_scalars(queue, &self.scalars, at, scalars)?;
-        if let Some(b) = bases {
-            self.write_bases(queue, slot, b)?;
-        }
-        Ok(())
-    }
-
-    /// Writes the bases of `slot` and resets its on-curve flag (streamed arenas; a
-    /// no-op for others).
-    pub(crate) fn write_bases(
-        &self,
-        queue: &wgpu::Queue,
-        slot: usize,
-        bases: &[G1Affine],
-    ) -> Result<()> {
-        if let Some(c) = &self.chunks {
-            let s = slot as u64;
-            upload::write_bases(queue, &c.bases, BASE_BYTES * self.cap() * s, bases)?;
-            queue.write_buffer(&c.flags, FLAG_SLOT * s, bytemuck::bytes_of(&u32::MAX));
-        }
-        Ok(())
+    /// Writes one pass's parameter block into `slot` (its inputs go through
+    /// [`Arena::stage`]).
+    pub(crate) fn write_params(&self, queue: &wgpu::Queue, slot: usize, params: &Params) {
+        let at = PARAMS_SLOT * slot as u64;
+        queue.write_buffer(&self.params, at, bytemuck::bytes_of(params));
     }
 
     /// Converts `input` into `slot`'s upload buffer once that is free. `turn` picks

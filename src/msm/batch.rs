@@ -136,7 +136,7 @@ pub(crate) async fn run(
         let input = |p: &Pass| Input::Scalars(&sets[p.set][p.first..p.first + p.n]);
         for (slot, p) in group.iter().enumerate() {
             let params = Params::new(job.plan(), p.n as u32);
-            arena.write(queue, slot, &params, &[], None)?;
+            arena.write_params(queue, slot, &params);
             arena.stage(dev, slot, g, input(p)).await?;
         }
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;

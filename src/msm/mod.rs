@@ -99,11 +99,10 @@ impl Device {
     /// MSM of host bases and scalars, as a future. Runs every stage on the device and
     /// reads back a few sums per window.
     ///
-    /// When the bases, the working buffers and a scalar slot fit `cfg.memory_budget`
-    /// (all of it when `None`) and the MSM is one pass, the bases go up in one upload.
-    /// Otherwise the input is streamed in chunks of one pass through two input slots
-    /// (the upload of a chunk overlaps the compute of the one before), so the device
-    /// never holds more than the budget, whatever the size.
+    /// The input is streamed through pooled input slots in chunks of one pass: one
+    /// chunk for most inputs, about four from 2^21 points (the upload of a chunk
+    /// overlaps the compute of the one before), and as many as `cfg.memory_budget`
+    /// needs, so the device never holds more than the budget, whatever the size.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`] for a base off the curve
@@ -115,12 +114,7 @@ impl Device {
         scalars: &[Fr],
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
-        if bases.len() != scalars.len() {
-            return Err(Error::LengthMismatch {
-                bases: bases.len(),
-                scalars: scalars.len(),
-            });
-        }
+        Error::check_lengths(bases.len(), scalars.len())?;
         if bases.is_empty() {
             return Ok(G1Projective::zero());
         }
@@ -163,12 +157,7 @@ impl Device {
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
         self.check_owner("DeviceBases", bases.device_uid)?;
-        if bases.len() != scalars.len() {
-            return Err(Error::LengthMismatch {
-                bases: bases.len(),
-                scalars: scalars.len(),
-            });
-        }
+        Error::check_lengths(bases.len(), scalars.len())?;
         let r = batch::run(self, bases, &[scalars], cfg).await?;
         r.into_iter().next().ok_or(Error::Cancelled)
     }

@@ -99,7 +99,7 @@ pub(crate) async fn run(
         // bases while the device runs those.
         let t = std::time::Instant::now();
         let params = Params::new(job.plan(), n as u32);
-        arena.write(queue, slot, &params, &[], None)?;
+        arena.write_params(queue, slot, &params);
         arena.stage(dev, slot, 0, s_in).await?;
         job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
         let mut enc = job.encoder();

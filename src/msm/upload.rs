@@ -1,8 +1,7 @@
 //! Host-to-device uploads of bases and scalars, converted straight into mapped memory
 //! by several threads of rayon's pool with no intermediate copy: `fill_*` write into
-//! any mapped view (the reusable upload buffers of `staging.rs`, used by every MSM),
-//! `write_*` go through wgpu's per-write staging (one-time uploads such as resident
-//! bases).
+//! any mapped view (the reusable upload buffers of `staging.rs`, used by every MSM);
+//! `write_bases` goes through wgpu's per-write staging (resident bases, uploaded once).
 
 use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
 use crate::error::{Error, Result};
@@ -23,8 +22,8 @@ type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
 
-/// Threads for copying `bytes` into staging memory: one per 512 KiB (writes into
-/// freshly mapped staging memory run at a few GB/s per thread), at most 16.
+/// Threads for copying `bytes` into mapped memory: one per 512 KiB (writes into
+/// host-visible memory run at a few GB/s per thread), at most 16.
 fn threads_for(bytes: usize) -> usize {
     let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
     // Below ~4 MiB the thread start costs more than it saves.
@@ -49,25 +48,6 @@ fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
     // SAFETY: as for the probe: each element is 32 initialised bytes in limb order, and
     // the slice covers exactly `scalars`.
     Some(unsafe { std::slice::from_raw_parts(scalars.as_ptr().cast::<u8>(), scalars.len() * 32) })
-}
-
-/// wgpu's staging memory for `bytes` bytes at `offset` of `buf`; `None` for no bytes.
-fn staging(
-    queue: &wgpu::Queue,
-    buf: &wgpu::Buffer,
-    offset: u64,
-    bytes: usize,
-) -> Result<Option<wgpu::QueueWriteBufferView>> {
-    let Some(size) = wgpu::BufferSize::new(bytes as u64) else {
-        return Ok(None);
-    };
-    let view = queue
-        .write_buffer_with(buf, offset, size)
-        .ok_or_else(|| Error::Gpu {
-            context: "upload".into(),
-            message: "write_buffer_with refused".into(),
-        })?;
-    Ok(Some(view))
 }
 
 /// Writes `items` into `dst` (exactly `items.len() * words * 4` bytes), `words` u32
@@ -141,29 +121,24 @@ pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr]) {
     });
 }
 
-/// Uploads bases into `buf` at byte `offset` through wgpu's staging memory.
+/// Uploads bases into `buf` at byte `offset` through wgpu's per-write staging memory
+/// (for one-time uploads: resident bases).
 pub(crate) fn write_bases(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
     offset: u64,
     bases: &[G1Affine],
 ) -> Result<()> {
-    if let Some(mut view) = staging(queue, buf, offset, bases.len() * BASE_WORDS * 4)? {
-        fill_bases(view.slice(..), bases);
-    }
-    Ok(())
-}
-
-/// Uploads scalars into `buf` at byte `offset` through wgpu's staging memory.
-pub(crate) fn write_scalars(
-    queue: &wgpu::Queue,
-    buf: &wgpu::Buffer,
-    offset: u64,
-    scalars: &[Fr],
-) -> Result<()> {
-    if let Some(mut view) = staging(queue, buf, offset, scalars.len() * SCALAR_WORDS * 4)? {
-        fill_scalars(view.slice(..), scalars);
-    }
+    let Some(size) = wgpu::BufferSize::new((bases.len() * BASE_WORDS * 4) as u64) else {
+        return Ok(());
+    };
+    let mut view = queue
+        .write_buffer_with(buf, offset, size)
+        .ok_or_else(|| Error::Gpu {
+            context: "upload".into(),
+            message: "write_buffer_with refused".into(),
+        })?;
+    fill_bases(view.slice(..), bases);
     Ok(())
 }
 
