@@ -10,7 +10,11 @@
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
 //   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
-//            window-group sums [W*G]
+//            window-group sums [W*G], reduce-thread shares [W*T] (this pass only)
+//   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM
+//
+// Loading and storing XYZZ points: msm_points.wgsl, instantiated for scratch (load_point,
+// store_point) and totals (load_total, store_total).
 
 /// Sizes of the current chunk; see the layout above.
 struct Params {
@@ -35,6 +39,7 @@ const POINT_WORDS: u32 = 32u;
 @group(0) @binding(5) var<storage, read_write> offsets: array<u32>;
 @group(0) @binding(6) var<storage, read_write> sorted: array<u32>;
 @group(0) @binding(7) var<storage, read_write> scratch: array<u32>;
+@group(0) @binding(8) var<storage, read_write> totals: array<u32>;
 
 /// The linear invocation index of a 2D dispatch of 64-wide workgroups.
 fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
@@ -50,37 +55,6 @@ fn load_base(i: u32) -> Affine {
         y[k] = bases[16u * i + LIMBS + k];
     // @end
     return Affine(fq_unpack(x), fq_unpack(y));
-}
-
-/// Scratch point at index i (in points).
-fn load_point(i: u32) -> Xyzz {
-    var x: Big;
-    var y: Big;
-    var zz: Big;
-    var zzz: Big;
-    let o = POINT_WORDS * i;
-    // @unroll k LIMBS
-        x[k] = scratch[o + k];
-        y[k] = scratch[o + LIMBS + k];
-        zz[k] = scratch[o + 2u * LIMBS + k];
-        zzz[k] = scratch[o + 3u * LIMBS + k];
-    // @end
-    return Xyzz(fq_unpack(x), fq_unpack(y), fq_unpack(zz), fq_unpack(zzz));
-}
-
-/// Stores p as scratch point i.
-fn store_point(i: u32, p: Xyzz) {
-    let o = POINT_WORDS * i;
-    let x = fq_pack(p.x);
-    let y = fq_pack(p.y);
-    let zz = fq_pack(p.zz);
-    let zzz = fq_pack(p.zzz);
-    // @unroll k LIMBS
-        scratch[o + k] = x[k];
-        scratch[o + LIMBS + k] = y[k];
-        scratch[o + 2u * LIMBS + k] = zz[k];
-        scratch[o + 3u * LIMBS + k] = zzz[k];
-    // @end
 }
 
 /// Index of the first chunk partial in scratch.

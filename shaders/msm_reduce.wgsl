@@ -1,11 +1,13 @@
-// Requires: msm_bindings. Stage 5: bucket reduction by parallel running sums.
+// Requires: msm_bindings, msm_points (scratch and totals). Stage 7, on an MSM's last
+// pass only: bucket reduction by parallel running sums over the bucket totals.
 //
-// Window w's sum is S_w = sum over b of (b + 1) * bucket_b. Thread j of the window takes
-// buckets [lo, hi) and walks them downwards keeping running = sum of the buckets seen and
-// acc = sum of running after each step, so acc = sum (b - lo + 1) * bucket_b; adding
-// lo * running gives its share of S_w, stored as a thread share. `reduce_groups` then
-// adds each 64 shares in a workgroup tree and writes one window-group sum; the host adds
-// the G sums of each window and combines windows as sum 2^(c*w) * S_w.
+// Window w's sum is S_w = sum over b of (b + 1) * total_b (total_b: bucket b summed over
+// every pass, msm_collect.wgsl). Thread j of the window takes buckets [lo, hi) and walks
+// them downwards keeping running = sum of the buckets seen and acc = sum of running
+// after each step, so acc = sum (b - lo + 1) * total_b; adding lo * running gives its
+// share of S_w, stored as a thread share. `reduce_groups` then adds each 64 shares in a
+// workgroup tree and writes one window-group sum; the host adds the G sums of each
+// window and combines windows as sum 2^(c*w) * S_w.
 //
 // Each kernel has a single call site of xyzz_add: a driver inlines every call site of
 // the (large) point addition, and compiling one copy instead of five cut the cold
@@ -16,7 +18,6 @@ const REDUCE_WG: u32 = 64u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 
 // What the next addition of a reduce thread is.
-const STEP_CHUNK: u32 = 0u;   // s += next chunk partial of bucket b
 const STEP_RUNNING: u32 = 1u; // running += s
 const STEP_ACC: u32 = 2u;     // acc += running, then the next bucket
 const STEP_DBL: u32 = 3u;     // m += m (m = lo * running by double-and-add)
@@ -44,16 +45,11 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
     let per = (nb + spw - 1u) / spw;
     let lo = min(seg * per, nb);
     let hi = min(lo + per, nb);
-    let ob = w * (nb + 1u);
-    let l = params.chunk_len;
-    let cb = chunk_base() + w * params.chunks_per_window;
     var s = xyzz_zero();
     var running = xyzz_zero();
     var acc = xyzz_zero();
     var m = xyzz_zero();
     var b = hi;
-    var k = 0u;
-    var last = 0u;
     var bit = 0u;
     var step = STEP_NEXT;
     loop {
@@ -65,29 +61,15 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
                 bit = firstLeadingBit(lo) + 1u;
                 step = STEP_DBL;
             } else {
-                // Bucket b: its bucket partial (if it starts mid-chunk) plus the chunk
-                // partials of the chunks starting inside it. After the fold
-                // (msm_fold.wgsl) partial k holds chunks [k, k + lowbit(k)), so
-                // O(log C) partials cover the bucket however hot it is.
+                // Bucket b's total; an empty one leaves running as it is.
                 b -= 1u;
-                let o = offsets[ob + b];
-                let cnt = offsets[ob + b + 1u] - o;
-                s = xyzz_zero();
-                step = STEP_ACC;
-                if (cnt != 0u) {
-                    if (o % l != 0u) {
-                        s = load_point(w * nb + b);
-                    }
-                    k = (o + l - 1u) / l;
-                    last = (o + cnt - 1u) / l;
-                    step = select(STEP_RUNNING, STEP_CHUNK, k <= last);
-                }
+                s = load_total(w * nb + b);
+                step = select(STEP_RUNNING, STEP_ACC, xyzz_is_inf(s));
             }
         }
         var x: Xyzz;
         var y: Xyzz;
         switch step {
-            case STEP_CHUNK: { x = s; y = load_point(cb + k); }
             case STEP_RUNNING: { x = running; y = s; }
             case STEP_ACC: { x = acc; y = running; }
             case STEP_DBL: { x = m; y = m; }
@@ -96,15 +78,6 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
         }
         let r = xyzz_add(x, y);
         switch step {
-            case STEP_CHUNK: {
-                s = r;
-                if (k == 0u) {
-                    step = STEP_RUNNING;
-                } else {
-                    k += k & (~k + 1u);
-                    step = select(STEP_CHUNK, STEP_RUNNING, k > last);
-                }
-            }
             case STEP_RUNNING: { running = r; step = STEP_ACC; }
             case STEP_ACC: { acc = r; step = STEP_NEXT; }
             case STEP_DBL: {

@@ -182,6 +182,31 @@ fn streamed(ctx: &mut Ctx) {
     let got = ctx.dev.msm(&pm, &eq, &cfg).unwrap();
     assert!(got.is_zero(), "{} P and -P in two chunks", ctx.tag());
 
+    // Chunks growing from 1024 to 8192 points (1024, 2048, 4096, 8192, 4640): shorter
+    // accumulation chunks in the small passes, and one hot bucket across four passes.
+    let n2 = 20000;
+    let grow = MsmConfig {
+        memory_budget: Some(stream_budget(8192, n2)),
+        profile: true,
+        ..ctx.cfg()
+    };
+    let b2 = random_bases(n2, 4000, ctx.next_seed());
+    let mut s2 = random_scalars(n2, ctx.next_seed());
+    for x in s2.iter_mut().skip(500).take(8500) {
+        *x = s;
+    }
+    msm(
+        ctx,
+        "growing chunks, hot bucket across them",
+        &b2,
+        &s2,
+        &grow,
+    );
+    if ctx.dev.info().timestamp_query {
+        let p = ctx.dev.last_profile().expect("profiled");
+        assert_eq!(p.passes, 5, "{} growing chunks", ctx.tag());
+    }
+
     // Chunks of 64 points (the smallest pass), five of them.
     let tiny = MsmConfig {
         memory_budget: Some(stream_budget(64, 300)),

@@ -349,16 +349,18 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 };
                 let _ = d.msm_with(&resident, &scalars, &pcfg)?;
                 if let Some(p) = d.last_profile() {
-                    let gpu = p.decompose_ms
-                        + p.scan_ms
-                        + p.scatter_ms
-                        + p.accumulate_ms
-                        + p.fold_ms
-                        + p.reduce_ms;
                     if let Some(r) = records.iter_mut().rev().find(|r| r.mode == "resident") {
-                        r.gpu_ms = Some(gpu);
+                        r.gpu_ms = Some(p.device_ms());
                     }
-                    profiles.push((info.name.clone(), lg, p));
+                    profiles.push((format!("#{} {}", d.index(), info.name), "resident", lg, p));
+                }
+                let pcfg = MsmConfig {
+                    profile: true,
+                    ..oneshot_cfg.clone()
+                };
+                let _ = d.msm(&bases, &scalars, &pcfg)?;
+                if let Some(p) = d.last_profile() {
+                    profiles.push((format!("#{} {}", d.index(), info.name), "oneshot", lg, p));
                 }
             }
             pb.inc(1);
@@ -372,6 +374,24 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             })?;
             if let Some(r) = cluster.last_report() {
                 cluster_reports.push((lg, r));
+            }
+            if args.profile {
+                // One profiled run: each device's share, as its stream saw it.
+                let pcfg = MsmConfig {
+                    profile: true,
+                    ..oneshot_cfg.clone()
+                };
+                let _ = cluster.msm(&bases, &scalars, &pcfg)?;
+                for d in &devices {
+                    if let Some(p) = d.last_profile() {
+                        profiles.push((
+                            format!("#{} {}", d.index(), d.name()),
+                            "cluster oneshot",
+                            lg,
+                            p,
+                        ));
+                    }
+                }
             }
             let src = Source {
                 device: format!("cluster of {}", devices.len()),
@@ -403,23 +423,41 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     }
     if !profiles.is_empty() {
         println!(
-            "\nper-stage profile, resident bases (ms; device stages from timestamp queries)\n{:<28} {:>5} {:>8} {:>9} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8} {:>8}",
-            "device", "log n", "upload", "decompose", "scan", "scatter", "accumulate", "fold", "reduce", "combine", "total"
+            "\nper-stage profile, one run each (ms; device stages from timestamp queries; upload = host \
+             conversion into upload buffers, wait = host waiting for one, GB/s = upload bytes / upload, \
+             span = device time from the first stage to the last, gaps included)"
         );
-        for (name, lg, p) in &profiles {
+        println!(
+            "{:<20} {:<16} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8} {:>6}",
+            "device", "mode", "log n", "upload", "GB/s", "wait", "decompose", "scan", "scatter",
+            "accumulate", "fold", "collect", "reduce", "device", "span", "combine", "total", "passes"
+        );
+        for (name, mode, lg, p) in &profiles {
+            let gbs = if p.upload_ms > 0.0 {
+                p.upload_bytes as f64 / p.upload_ms / 1e6
+            } else {
+                0.0
+            };
             println!(
-                "{:<28} {:>5} {:>8.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}",
-                name.chars().take(28).collect::<String>(),
+                "{:<20} {:<16} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>8.2} {:>8.2} {:>6}",
+                name.chars().take(20).collect::<String>(),
+                mode,
                 lg,
                 p.upload_ms,
+                gbs,
+                p.upload_wait_ms,
                 p.decompose_ms,
                 p.scan_ms,
                 p.scatter_ms,
                 p.accumulate_ms,
                 p.fold_ms,
+                p.collect_ms,
                 p.reduce_ms,
+                p.device_ms(),
+                p.span_ms,
                 p.combine_ms,
-                p.total_ms
+                p.total_ms,
+                p.passes
             );
         }
     }

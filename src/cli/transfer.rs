@@ -42,6 +42,112 @@ fn download(d: &Device, src: &wgpu::Buffer, staging: &wgpu::Buffer, out: &mut Ve
     t.elapsed().as_secs_f64()
 }
 
+/// Copies `data` into the mapped `buf` on `threads` threads; seconds taken.
+fn fill(buf: &wgpu::Buffer, data: &[u8], threads: usize) -> f64 {
+    let t = Instant::now();
+    if let Ok(mut view) = buf.slice(..).get_mapped_range_mut() {
+        let mut rest = view.slice(..);
+        let per = data.len().div_ceil(threads);
+        let mut parts = Vec::new();
+        for src in data.chunks(per) {
+            let (mine, tail) = rest.split_at(src.len());
+            rest = tail;
+            parts.push((mine, src));
+        }
+        std::thread::scope(|s| {
+            for (mine, src) in parts {
+                let mut mine = Sendable(mine);
+                s.spawn(move || {
+                    let m = &mut mine;
+                    m.0.copy_from_slice(src);
+                });
+            }
+        });
+    }
+    t.elapsed().as_secs_f64()
+}
+
+/// A write-only view moved to one filling thread.
+struct Sendable<'a>(wgpu::WriteOnly<'a, [u8]>);
+// SAFETY: each view is a disjoint part of one mapping (from `split_at`), written by one
+// thread only, like a `&mut [u8]`.
+unsafe impl Send for Sendable<'_> {}
+
+/// The upload path the MSM uses: host writes into a mapped MAP_WRITE buffer (by 1 to
+/// 32 threads), then the device copies it into a storage buffer. Prints GB/s of each.
+fn staged(devices: &[Device], size: u64, data: &[u8]) {
+    let use_up = wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC;
+    let use_dst = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+    let gbs = |secs: f64| size as f64 / secs / 1e9;
+    let remap = |d: &Device, b: &wgpu::Buffer| {
+        b.map_async(wgpu::MapMode::Write, .., |_| {});
+        wait(d);
+    };
+    println!("\nstaged upload (mapped MAP_WRITE buffer, then a device copy), GB/s, best of 3");
+    println!(
+        "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}",
+        "device", "fill 1", "4", "8", "16", "32", "dev copy"
+    );
+    let mut bufs = Vec::new();
+    for d in devices {
+        let up = d.wgpu_device().create_buffer(&wgpu::BufferDescriptor {
+            label: Some("transfer/staged"),
+            size,
+            usage: use_up,
+            mapped_at_creation: true,
+        });
+        let dst = buffer(d, size, use_dst);
+        let mut row = format!(
+            "{:<24}",
+            format!("#{} {}", d.index(), d.name())
+                .chars()
+                .take(24)
+                .collect::<String>()
+        );
+        for threads in [1, 4, 8, 16, 32] {
+            let best = (0..3)
+                .map(|_| {
+                    let t = fill(&up, data, threads);
+                    up.unmap();
+                    remap(d, &up);
+                    t
+                })
+                .fold(f64::MAX, f64::min);
+            row += &format!(" {:>7.1}", gbs(best));
+        }
+        up.unmap();
+        let copy = (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                let mut enc = d.wgpu_device().create_command_encoder(&Default::default());
+                enc.copy_buffer_to_buffer(&up, 0, &dst, 0, size);
+                d.wgpu_queue().submit([enc.finish()]);
+                wait(d);
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::MAX, f64::min);
+        row += &format!(" {:>9.1}", gbs(copy));
+        println!("{row}");
+        remap(d, &up);
+        bufs.push(up);
+    }
+    // Every device's fill at once, 16 threads each (what a cluster's streams do).
+    let times: Vec<f64> = std::thread::scope(|s| {
+        let hs: Vec<_> = bufs
+            .iter()
+            .map(|b| s.spawn(move || fill(b, data, 16)))
+            .collect();
+        hs.into_iter()
+            .map(|h| h.join().unwrap_or(f64::NAN))
+            .collect()
+    });
+    let all: Vec<String> = times.iter().map(|&t| format!("{:.1}", gbs(t))).collect();
+    println!(
+        "all devices at once, 16 threads each: {} GB/s",
+        all.join(" / ")
+    );
+}
+
 /// Prints the bandwidth table and the device-to-device matrix (GB/s).
 pub(crate) fn run(mib: u64) -> Result<bool> {
     let devices = Device::all()?;
@@ -75,6 +181,7 @@ pub(crate) fn run(mib: u64) -> Result<bool> {
             gbs(d2h)
         );
     }
+    staged(&devices, size, &data);
     println!("\ndevice-to-device through the host, GB/s (row: from, column: to)");
     print!("{:>6}", "");
     for j in 0..devices.len() {

@@ -48,7 +48,8 @@ impl Input<'_> {
         }
     }
 
-    fn bytes(self) -> u64 {
+    /// Bytes of the input as the device holds it.
+    pub(crate) fn bytes(self) -> u64 {
         match self {
             Input::Scalars(s) => SCALAR_BYTES * s.len() as u64,
             Input::Bases(b) => BASE_BYTES * b.len() as u64,
@@ -175,7 +176,7 @@ impl Arena {
         slot: usize,
         turn: usize,
         input: Input<'_>,
-    ) -> Result<()> {
+    ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
         up.fill(dev, input.bytes(), |dst| match input {
             Input::Scalars(s) => upload::fill_scalars(dst, s),

@@ -16,6 +16,7 @@ use super::bases::DeviceBases;
 use super::job::{self, Job, PassInputs};
 use super::pass::{Params, Part};
 use super::plan::{self, Feed, BASE_BYTES, SCALAR_BYTES};
+use super::tuning;
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -27,11 +28,6 @@ use std::ops::Range;
 /// writing, against tens of microseconds for a submission.
 pub(crate) const SUBMIT_BYTES: u64 = 4 << 20;
 
-/// Single MSMs over resident bases from this size on run in several passes (measured on
-/// an H200: 2^24 143 -> 134 ms; at 2^22 and 2^23 the extra reductions cost more than the
-/// hidden upload saves: 39 -> 44 and 71 -> 74 ms).
-const OVERLAP_MIN: usize = 1 << 24;
-
 /// One pass of a resident job: set `set`, segment `seg`, points `first..first + n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pass {
@@ -41,19 +37,31 @@ struct Pass {
     n: usize,
 }
 
-/// The passes of every set: each set's prefix of the bases, cut at segment ends and
-/// into passes of at most `cap` points.
-fn passes(segments: &[(usize, usize, usize)], lens: &[usize], cap: usize) -> Vec<Pass> {
+/// The passes of every set: each set's prefix of the bases, cut into passes of the
+/// `sizes` a set of that length gets (see `plan::pass_sizes`) and at segment ends.
+fn passes(
+    segments: &[(usize, usize, usize)],
+    lens: &[usize],
+    sizes: impl Fn(usize) -> Vec<usize>,
+) -> Vec<Pass> {
     let mut out = Vec::new();
     for (set, &len) in lens.iter().enumerate() {
-        for &(seg, start, seg_len) in segments {
-            let end = (start + seg_len).min(len);
-            let mut first = start;
-            while first < end {
-                let n = (end - first).min(cap);
-                out.push(Pass { set, seg, first, n });
-                first += n;
+        let mut first = 0;
+        for size in sizes(len) {
+            let end = first + size;
+            // The segments this pass's range crosses.
+            for &(seg, start, seg_len) in segments {
+                let (lo, hi) = (first.max(start), end.min(start + seg_len));
+                if lo < hi {
+                    out.push(Pass {
+                        set,
+                        seg,
+                        first: lo,
+                        n: hi - lo,
+                    });
+                }
             }
+            first = end;
         }
     }
     out
@@ -96,16 +104,28 @@ pub(crate) async fn run(
     let resident = BASE_BYTES * bases.len() as u64;
     // A single large MSM runs in several passes so that the host writes the scalars
     // of one while the device computes the one before (a batch overlaps across sets).
+    // From 2^24 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
+    // before the bucket totals carried over, 2^22 and 2^23 lost more to the extra
+    // reductions than they gained).
     let overlap = (sets.len() == 1)
-        .then(|| plan::overlapped(n, cfg, OVERLAP_MIN))
+        .then(|| plan::overlapped(n, cfg, 1 << tuning::resident_overlap_log2()))
         .flatten();
-    let plan = match overlap.map(|o| plan::choose(n, &o, &limits, Feed::Scalars, resident)) {
+    let plan = match overlap
+        .as_ref()
+        .map(|o| plan::choose(n, o, &limits, Feed::Scalars, resident))
+    {
         Some(Ok(p)) => p,
         _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident)?,
     };
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
-    let passes = passes(&segments, &lens, plan.capacity as usize);
+    let cap = plan.capacity as usize;
+    let shift = if overlap.is_some() {
+        tuning::first_pass_shift() as u32
+    } else {
+        0
+    };
+    let passes = passes(&segments, &lens, |len| plan::pass_sizes(len, cap, shift));
 
     // Slots for the largest submission: at most what the budget leaves after the bases
     // and working buffers, and what the device's largest buffer holds.
@@ -134,12 +154,14 @@ pub(crate) async fn run(
         // group's passes have read them.
         let t = std::time::Instant::now();
         let input = |p: &Pass| Input::Scalars(&sets[p.set][p.first..p.first + p.n]);
+        let (mut filled, mut bytes) = (std::time::Duration::ZERO, 0);
         for (slot, p) in group.iter().enumerate() {
             let params = Params::new(job.plan(), p.n as u32);
             arena.write_params(queue, slot, &params);
-            arena.stage(dev, slot, g, input(p)).await?;
+            filled += arena.stage(dev, slot, g, input(p)).await?;
+            bytes += input(p).bytes();
         }
-        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        job.note_upload(t, filled, bytes);
         let mut enc = job.encoder();
         for (slot, p) in group.iter().enumerate() {
             arena.copy_staged(&mut enc, queue, slot, g, input(p))?;
@@ -184,7 +206,7 @@ mod tests {
     fn passes_cover_each_prefix_within_segments() {
         // Two segments of 8 points, 13 bases; passes of at most 4.
         let segs = [(0, 0, 8), (1, 8, 5)];
-        let p = passes(&segs, &[13, 0, 6], 4);
+        let p = passes(&segs, &[13, 0, 6], |len| plan::pass_sizes(len, 4, 0));
         let set = |k: usize| -> Vec<(usize, usize, usize)> {
             p.iter()
                 .filter(|q| q.set == k)

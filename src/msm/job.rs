@@ -53,8 +53,9 @@ pub(crate) struct Job<'a> {
     stamps_at: u64,
     queries: Option<Queries>,
     started: Instant,
-    /// Host time spent writing inputs (for the profile).
-    pub(crate) upload_ms: f64,
+    /// Host time spent writing inputs, waiting for upload buffers, and bytes written
+    /// (for the profile).
+    upload: (f64, f64, u64),
 }
 
 /// What a job read back: the result of every MSM and the raw on-curve flag words
@@ -97,7 +98,19 @@ impl<'a> Job<'a> {
             })
         })?;
         let passes = owners.len() as u64;
-        let flags_at = passes * Params::new(&plan, 0).group_sums_bytes();
+        // The bucket totals carry over from one pass of an MSM to the next, so each MSM's
+        // passes must be consecutive.
+        let mut seen = vec![false; msms];
+        for (p, &o) in owners.iter().enumerate() {
+            let starts = p == 0 || owners[p - 1] != o;
+            if o >= msms || (starts && std::mem::replace(&mut seen[o], true)) {
+                return Err(Error::Gpu {
+                    context: "msm/job".into(),
+                    message: format!("pass {p} of MSM {o} is not next to its other passes"),
+                });
+            }
+        }
+        let flags_at = msms as u64 * Params::new(&plan, 0).group_sums_bytes();
         let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
         let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Passes beyond what one query set holds go unprofiled.
@@ -142,8 +155,18 @@ impl<'a> Job<'a> {
             stamps_at,
             queries,
             started,
-            upload_ms: 0.0,
+            upload: (0.0, 0.0, 0),
         })
+    }
+
+    /// Notes one staged input for the profile: `bytes` written in `filled`, out of
+    /// `since.elapsed()` (the rest was waiting for the upload buffer).
+    pub(crate) fn note_upload(&mut self, since: Instant, filled: std::time::Duration, bytes: u64) {
+        let total = since.elapsed().as_secs_f64() * 1e3;
+        let fill = filled.as_secs_f64() * 1e3;
+        self.upload.0 += fill;
+        self.upload.1 += (total - fill).max(0.0);
+        self.upload.2 += bytes;
     }
 
     /// The plan every pass follows.
@@ -159,9 +182,10 @@ impl<'a> Job<'a> {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("msm") })
     }
 
-    /// Records pass `index` of `n` points over `inputs` (or `part` of it) into `enc`;
-    /// its window sums go to the readback buffer. Passes share the working buffers: the
-    /// device runs them in order, each starting with its own clear of the bucket counts.
+    /// Records pass `index` of `n` points over `inputs` (or `part` of it) into `enc`.
+    /// Passes share the working buffers: the device runs them in order, each starting
+    /// with its own clear of the bucket counts and adding into its MSM's bucket totals;
+    /// an MSM's last pass sends its window sums to the readback buffer.
     pub(crate) fn encode_pass(
         &self,
         enc: &mut wgpu::CommandEncoder,
@@ -197,6 +221,7 @@ impl<'a> Job<'a> {
                     buf(5, &w.offsets),
                     buf(6, &w.sorted),
                     buf(7, &w.scratch),
+                    buf(8, &w.totals),
                 ],
             })
         })?;
@@ -205,6 +230,12 @@ impl<'a> Job<'a> {
             let first = STAMPS_PER_PASS * index as u32;
             (first < q.count).then_some((&q.set, first))
         });
+        let owner = self.owners[index];
+        let last = self.owners.get(index + 1) != Some(&owner);
+        let role = pass::Role {
+            first: index == 0 || self.owners[index - 1] != owner,
+            sums: last.then(|| (&self.readback, owner as u64 * params.group_sums_bytes())),
+        };
         pass::encode(
             enc,
             &self.kernels,
@@ -212,8 +243,7 @@ impl<'a> Job<'a> {
             w,
             &params,
             self.dev.info().max_workgroups_per_dimension,
-            &self.readback,
-            index as u64 * params.group_sums_bytes(),
+            role,
             stamps,
             part,
         );
@@ -258,11 +288,13 @@ impl<'a> Job<'a> {
     pub(crate) async fn finish(self) -> Result<JobOutput> {
         let out = gpu::read_words(self.dev, &self.readback).await?;
         let t_combine = Instant::now();
-        let results = combine(&out, &self.plan, &self.owners, self.msms);
+        let results = combine(&out, &self.plan, self.msms);
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
         if let Some(q) = &self.queries {
             let mut prof = StageProfile {
-                upload_ms: self.upload_ms,
+                upload_ms: self.upload.0,
+                upload_wait_ms: self.upload.1,
+                upload_bytes: self.upload.2,
                 ..Default::default()
             };
             let period = self.dev.inner.queue.get_timestamp_period();
@@ -273,6 +305,9 @@ impl<'a> Job<'a> {
             for pass_ticks in ticks.chunks_exact(STAMPS_PER_PASS as usize) {
                 prof.add_pass(pass_ticks, period);
             }
+            let first = ticks.iter().copied().filter(|&t| t != 0).min().unwrap_or(0);
+            let last = ticks.iter().copied().max().unwrap_or(0);
+            prof.span_ms = last.saturating_sub(first) as f64 * f64::from(period) / 1e6;
             prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
             prof.total_ms = self.started.elapsed().as_secs_f64() * 1e3;
             prof.passes = self.owners.len();
@@ -288,22 +323,22 @@ impl<'a> Job<'a> {
     }
 }
 
-/// Every MSM's result from the read-back words: its passes' window sums added up, then
-/// weighted by powers of two. MSMs are combined on several threads when there are many
-/// (a batch's results then cost the host about one MSM's combination).
-fn combine(out: &[u32], plan: &Plan, owners: &[usize], msms: usize) -> Vec<G1Projective> {
+/// Every MSM's result from the read-back words (its window-group sums, written by its
+/// last pass): the groups of each window added up, then the windows weighted by powers
+/// of two. MSMs are combined on several threads when there are many (a batch's results
+/// then cost the host about one MSM's combination).
+fn combine(out: &[u32], plan: &Plan, msms: usize) -> Vec<G1Projective> {
     let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
-    let per_pass = POINT_WORDS * windows * groups;
+    let per_msm = POINT_WORDS * windows * groups;
     let one = |m: usize| {
-        let mut sums = vec![G1Projective::zero(); windows];
-        for (p, _) in owners.iter().enumerate().filter(|(_, &o)| o == m) {
-            let words = &out[p * per_pass..];
-            for (w, sum) in sums.iter_mut().enumerate() {
-                for g in 0..groups {
-                    *sum += encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]);
-                }
-            }
-        }
+        let words = &out[m * per_msm..];
+        let sums: Vec<G1Projective> = (0..windows)
+            .map(|w| {
+                (0..groups)
+                    .map(|g| encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]))
+                    .sum()
+            })
+            .collect();
         encode::combine_windows(&sums, plan.window_bits)
     };
     let threads = std::thread::available_parallelism()

@@ -19,6 +19,7 @@ mod profile;
 mod staging;
 mod state;
 mod stream;
+mod tuning;
 mod upload;
 
 pub use bases::DeviceBases;

@@ -1,8 +1,10 @@
 //! Encoding one pass (one chunk of at most `plan.capacity` points) of the MSM pipeline:
-//! decompose -> scan -> scatter -> accumulate -> reduce, then copy the window-group sums
-//! out. All stages run on the device; the host only combines the few sums per window.
+//! decompose -> scan -> scatter -> accumulate -> fold -> collect (into bucket totals that
+//! persist over the MSM's passes), and on the MSM's last pass reduce, then copy the
+//! window-group sums out. All stages run on the device; the host only combines the few
+//! sums per window.
 
-use super::plan::{Plan, POINT_BYTES};
+use super::plan::{Plan, CHUNK_LEN_RANGE, POINT_BYTES};
 use super::state::{Working, FOLD_STRIDE};
 use crate::gpu::Kernels;
 
@@ -21,14 +23,21 @@ pub(crate) struct Params {
 }
 
 impl Params {
+    /// The parameters of a pass of `n` points (at most `plan.capacity`). A pass smaller
+    /// than the plan's capacity gets shorter accumulation chunks, so that it still
+    /// spreads over about as many threads, within the plan's chunk partials.
     pub(crate) fn new(plan: &Plan, n: u32) -> Params {
+        let chunk_len = n
+            .div_ceil(plan.chunks_per_window)
+            .next_power_of_two()
+            .clamp(CHUNK_LEN_RANGE.0.min(plan.chunk_len), plan.chunk_len);
         Params {
             n,
             window_bits: plan.window_bits,
             num_windows: plan.num_windows,
             num_buckets: plan.num_buckets,
-            chunk_len: plan.chunk_len,
-            chunks_per_window: n.div_ceil(plan.chunk_len),
+            chunk_len,
+            chunks_per_window: n.div_ceil(chunk_len),
             segs_per_window: plan.segs_per_window,
             groups_per_window: plan.groups_per_window,
         }
@@ -54,14 +63,18 @@ pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
 }
 
 /// Names of the timed stages, in order (each one compute pass).
-pub(crate) const STAGES: [&str; 6] = [
+pub(crate) const STAGES: [&str; 7] = [
     "decompose",
     "scan",
     "scatter",
     "accumulate",
     "fold",
+    "collect",
     "reduce",
 ];
+
+/// Index of the reduce stage in [`STAGES`] (run on an MSM's last pass only).
+const REDUCE: usize = 6;
 
 /// The second kernel of the reduce stage (window-group sums of the thread shares).
 pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
@@ -84,7 +97,7 @@ pub(crate) enum Part {
     All,
     /// Decompose, scan, scatter (scalars in; bases unread).
     Scalars,
-    /// Accumulate, fold, reduce, then the copy of the window-group sums.
+    /// Accumulate, fold, collect, reduce, then the copy of the window-group sums.
     Bases,
 }
 
@@ -99,8 +112,16 @@ impl Part {
     }
 }
 
-/// Records one pass (or `part` of it) into `enc`. `bind` holds this pass's bases range and the working
-/// buffers; the sums are copied to `out` at `out_offset`.
+/// Where a pass stands in its MSM: the first one starts the bucket totals from zero;
+/// the last one reduces them and copies the window-group sums to `sums` (buffer, offset).
+#[derive(Clone, Copy)]
+pub(crate) struct Role<'a> {
+    pub(crate) first: bool,
+    pub(crate) sums: Option<(&'a wgpu::Buffer, u64)>,
+}
+
+/// Records one pass (or `part` of it) into `enc`. `binds` hold this pass's inputs and
+/// the working buffers.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn encode(
     enc: &mut wgpu::CommandEncoder,
@@ -109,8 +130,7 @@ pub(crate) fn encode(
     work: &Working,
     p: &Params,
     max_x: u32,
-    out: &wgpu::Buffer,
-    out_offset: u64,
+    role: Role<'_>,
     timestamps: Option<(&wgpu::QuerySet, u32)>,
     part: Part,
 ) {
@@ -118,14 +138,18 @@ pub(crate) fn encode(
     if stages.start == 0 {
         enc.clear_buffer(&work.counts, 0, None);
     }
+    if role.first && stages.contains(&REDUCE) {
+        enc.clear_buffer(&work.totals, 0, None);
+    }
     let n = u64::from(p.n);
     let w = u64::from(p.num_windows);
-    let grids: [(u32, u32); 6] = [
+    let grids: [(u32, u32); 7] = [
         grid(n, max_x),
         (p.num_windows, 1),
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
         (0, 0), // fold: one dispatch per step, below
+        grid(w * u64::from(p.num_buckets), max_x),
         grid(w * u64::from(p.segs_per_window), max_x),
     ];
     // Fold steps until one step spans all chunks of a window.
@@ -144,6 +168,11 @@ pub(crate) fn encode(
             label: Some(&label),
             timestamp_writes,
         });
+        if s == REDUCE && role.sums.is_none() {
+            // Not the MSM's last pass: no reduction. The (empty) pass still writes its
+            // timestamps, so that every query the job resolves was written.
+            continue;
+        }
         pass.set_pipeline(k.get(name));
         pass.set_bind_group(0, binds[0], &[]);
         if *name == "fold" {
@@ -163,12 +192,12 @@ pub(crate) fn encode(
             pass.dispatch_workgroups(p.num_windows * p.groups_per_window, 1, 1);
         }
     }
-    if stages.end == STAGES.len() {
+    if let (true, Some((out, offset))) = (stages.contains(&REDUCE), role.sums) {
         enc.copy_buffer_to_buffer(
             &work.scratch,
             p.group_sums_offset(),
             out,
-            out_offset,
+            offset,
             p.group_sums_bytes(),
         );
     }

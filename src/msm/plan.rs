@@ -116,19 +116,30 @@ impl Plan {
             + u64::from(self.segs_per_window))
     }
 
+    /// Bytes of the bucket totals (summed over the passes of one MSM).
+    pub fn totals_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows) * u64::from(self.num_buckets)
+    }
+
     /// Largest single binding the pass needs.
     pub fn max_binding(&self) -> u64 {
         self.entries_bytes()
             .max(self.scratch_bytes())
+            .max(self.totals_bytes())
             .max(BASE_BYTES * u64::from(self.capacity))
     }
 
     /// Bytes of the working buffers a job allocates for this plan (digits, sorted
-    /// entries, bucket counts and offsets, scratch points); inputs not included.
+    /// entries, bucket counts and offsets, scratch points, bucket totals); inputs not
+    /// included.
     pub fn working_bytes(&self) -> u64 {
         let w = u64::from(self.num_windows);
         let b = u64::from(self.num_buckets);
-        2 * self.entries_bytes() + 4 * w * b + 4 * w * (b + 1) + self.scratch_bytes()
+        2 * self.entries_bytes()
+            + 4 * w * b
+            + 4 * w * (b + 1)
+            + self.scratch_bytes()
+            + self.totals_bytes()
     }
 
     /// Bytes of one input slot fed in the way `feed` says (one pass's inputs).
@@ -183,6 +194,35 @@ pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmCon
         chunk_size: Some((n / OVERLAP_PASSES).clamp(OVERLAP_MIN_PASS, OVERLAP_MAX_PASS)),
         ..cfg.clone()
     })
+}
+
+/// Smallest first pass of a streamed MSM (smaller ones cost more in per-pass work than
+/// their upload saves).
+const MIN_FIRST_PASS: usize = 1 << 10;
+
+/// The sizes of the passes an MSM of `n` points runs in, at most `cap` points each: a
+/// first pass of `cap / 2^first_shift` points (at least [`MIN_FIRST_PASS`]), then each
+/// twice the one before up to `cap`. The device starts once the small first pass is
+/// uploaded, and each later upload hides behind the passes before it; the bucket totals
+/// carry over, so more passes cost little.
+pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32) -> Vec<usize> {
+    let cap = cap.max(1);
+    let mut size = if n > cap {
+        (cap >> first_shift.min(usize::BITS - 1))
+            .max(MIN_FIRST_PASS)
+            .min(cap)
+    } else {
+        cap
+    };
+    let mut out = Vec::new();
+    let mut left = n;
+    while left > 0 {
+        let s = size.min(left);
+        out.push(s);
+        left -= s;
+        size = (2 * size).min(cap);
+    }
+    out
 }
 
 /// Limits a plan must respect.
@@ -260,6 +300,32 @@ mod tests {
         max_buffer: 1 << 40,
         max_workgroups: 65535,
     };
+
+    #[test]
+    fn pass_sizes_grow_from_a_small_first_pass() {
+        let m = MIN_FIRST_PASS;
+        assert_eq!(pass_sizes(0, 8 * m, 3), Vec::<usize>::new());
+        assert_eq!(pass_sizes(5 * m, 8 * m, 3), vec![5 * m], "fits: one pass");
+        assert_eq!(
+            pass_sizes(20 * m, 8 * m, 3),
+            vec![m, 2 * m, 4 * m, 8 * m, 5 * m]
+        );
+        assert_eq!(pass_sizes(20 * m, 8 * m, 0), vec![8 * m, 8 * m, 4 * m]);
+        // The first pass is never below the minimum, nor above the capacity.
+        assert_eq!(pass_sizes(3 * m, 2 * m, 5), vec![m, 2 * m]);
+        assert_eq!(pass_sizes(1 << 24, 1 << 22, 3), {
+            let mut v = vec![1 << 19, 1 << 20, 1 << 21];
+            v.extend([1 << 22; 3]);
+            v.push(1 << 19);
+            v
+        });
+        assert_eq!(pass_sizes(10, 4, 1), vec![4, 4, 2]);
+        for (n, cap, shift) in [(1000, 64, 2), (1 << 24, 1 << 22, 3), (12345, 4096, 9)] {
+            let p = pass_sizes(n, cap, shift);
+            assert_eq!(p.iter().sum::<usize>(), n);
+            assert!(p.iter().all(|&s| s > 0 && s <= cap));
+        }
+    }
 
     #[test]
     fn windows_cover_signed_digits() {

@@ -4,8 +4,12 @@
 /// Milliseconds spent in each stage, summed over the passes of one MSM.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct StageProfile {
-    /// Host: scalar conversion and queueing the uploads (bases excluded when resident).
+    /// Host: converting inputs into upload buffers (bases excluded when resident).
     pub upload_ms: f64,
+    /// Host: waiting for an upload buffer to come back from the device.
+    pub upload_wait_ms: f64,
+    /// Bytes the host wrote into upload buffers.
+    pub upload_bytes: u64,
     /// Device: scalars to signed digits, bucket counts.
     pub decompose_ms: f64,
     /// Device: prefix sums of bucket counts.
@@ -16,8 +20,13 @@ pub struct StageProfile {
     pub accumulate_ms: f64,
     /// Device: folding each bucket's chunk partials in a tree (hot buckets).
     pub fold_ms: f64,
-    /// Device: bucket reduction (running sums) and window-group sums.
+    /// Device: adding each pass's bucket pieces into the MSM's bucket totals.
+    pub collect_ms: f64,
+    /// Device: bucket reduction (running sums) and window-group sums, last pass only.
     pub reduce_ms: f64,
+    /// Device: from the first stage's start to the last stage's end (the stages plus
+    /// copies, the on-curve check, and any time the device waited for the host).
+    pub span_ms: f64,
     /// Host: reading back and combining windows.
     pub combine_ms: f64,
     /// Host: the whole call, end to end.
@@ -27,6 +36,17 @@ pub struct StageProfile {
 }
 
 impl StageProfile {
+    /// Milliseconds of device stages, summed.
+    pub fn device_ms(&self) -> f64 {
+        self.decompose_ms
+            + self.scan_ms
+            + self.scatter_ms
+            + self.accumulate_ms
+            + self.fold_ms
+            + self.collect_ms
+            + self.reduce_ms
+    }
+
     /// Adds one pass's device timestamps (ticks: begin/end per stage, in STAGES order).
     pub(crate) fn add_pass(&mut self, ticks: &[u64], period_ns: f32) {
         let ms = |s: usize| {
@@ -38,7 +58,8 @@ impl StageProfile {
         self.scatter_ms += ms(2);
         self.accumulate_ms += ms(3);
         self.fold_ms += ms(4);
-        self.reduce_ms += ms(5);
+        self.collect_ms += ms(5);
+        self.reduce_ms += ms(6);
         self.passes += 1;
     }
 }

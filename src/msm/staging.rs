@@ -104,14 +104,15 @@ impl Staging {
     }
 
     /// Writes the first `len` bytes with `fill`, once the buffer is free, and unmaps it
-    /// for the device to read.
+    /// for the device to read. Returns how long the writing itself took (not the wait).
     pub(crate) async fn fill(
         &self,
         dev: &Device,
         len: u64,
         fill: impl FnOnce(wgpu::WriteOnly<'_, [u8]>),
-    ) -> Result<()> {
+    ) -> Result<std::time::Duration> {
         self.ready(dev).await?;
+        let t = std::time::Instant::now();
         if len > 0 {
             let mut view = self
                 .buffer
@@ -125,7 +126,7 @@ impl Staging {
         }
         self.buffer.unmap();
         *self.state.lock().unwrap_or_else(PoisonError::into_inner) = State::Unmapped;
-        Ok(())
+        Ok(t.elapsed())
     }
 
     /// Records the copy of the first `len` bytes to `dst` at `offset`.

@@ -23,6 +23,8 @@ pub(crate) struct Working {
     pub(crate) offsets: wgpu::Buffer,
     pub(crate) sorted: wgpu::Buffer,
     pub(crate) scratch: wgpu::Buffer,
+    /// Bucket totals over the passes of one MSM (cleared by its first pass).
+    pub(crate) totals: wgpu::Buffer,
     /// Fold step numbers 0..FOLD_STEPS, one per 256-byte slot (bound with dynamic offsets).
     pub(crate) fold_steps: wgpu::Buffer,
 }
@@ -124,7 +126,7 @@ impl DeviceState {
                     gpu::storage_entry(1, true),
                     gpu::storage_entry(2, true),
                 ];
-                v.extend((3..8).map(|b| gpu::storage_entry(b, false)));
+                v.extend((3..9).map(|b| gpu::storage_entry(b, false)));
                 // Group 1: the fold step, one 256-byte slot per step (dynamic offset).
                 vec![v, vec![gpu::uniform_entry(0, true)]]
             }
@@ -209,6 +211,7 @@ impl DeviceState {
             offsets: mk("msm/offsets", 4 * w * (b + 1))?,
             sorted: mk("msm/sorted", plan.entries_bytes())?,
             scratch: mk("msm/scratch", plan.scratch_bytes())?,
+            totals: mk("msm/totals", plan.totals_bytes())?,
             fold_steps: {
                 let b = gpu::create_buffer(
                     device,

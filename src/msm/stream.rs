@@ -7,21 +7,21 @@
 //! the curve in the same submission; a bad one is reported with its global index.
 //!
 //! Every one-shot MSM goes this way (pooled slots, no allocation per call); inputs below
-//! 2^21 points are usually one chunk. Larger ones stream in about four chunks even when
-//! they fit, so that the upload of each chunk hides behind the compute of the last.
+//! 2^21 points are usually one chunk. Larger ones stream in several chunks even when
+//! they fit, so that the upload of each chunk hides behind the compute of the last: a
+//! small first chunk (the device starts early), then chunks doubling up to a quarter of
+//! the input (see `plan::pass_sizes`). The bucket totals carry over from chunk to chunk,
+//! so only the last one runs the bucket reduction.
 
 use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};
 use super::pass::{Params, Part};
 use super::plan::{self, Feed, Plan, BASE_BYTES};
+use super::tuning;
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine, G1Projective};
-
-/// One-shot MSMs from this size on are streamed in about four chunks (measured on an
-/// H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 -> 49 ms; eight chunks did worse).
-const OVERLAP_MIN: usize = 1 << 21;
 
 /// How a one-shot MSM runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,9 @@ pub(crate) enum Route {
 /// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
 pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let limits = dev.limits();
-    if let Some(overlap) = plan::overlapped(n, cfg, OVERLAP_MIN) {
+    // From 2^21 by default (measured on an H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 ->
+    // 49 ms with four chunks instead of one).
+    if let Some(overlap) = plan::overlapped(n, cfg, 1 << tuning::stream_overlap_log2()) {
         // Large inputs stream even when they fit: the upload of each chunk then hides
         // behind the compute of the one before, at the cost of a few more reductions.
         if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0) {
@@ -65,10 +67,17 @@ pub(crate) async fn run(
     cfg: &MsmConfig,
     plan: Plan,
 ) -> Result<G1Projective> {
-    let cap = plan.capacity as usize;
-    let chunks: Vec<(usize, usize)> = (0..bases.len())
-        .step_by(cap)
-        .map(|first| (first, cap.min(bases.len() - first)))
+    let sizes = plan::pass_sizes(
+        bases.len(),
+        plan.capacity as usize,
+        tuning::first_pass_shift() as u32,
+    );
+    let chunks: Vec<(usize, usize)> = sizes
+        .iter()
+        .scan(0, |first, &n| {
+            *first += n;
+            Some((*first - n, n))
+        })
         .collect();
     let check = dev.check_kernels()?;
     // Two slots let the upload of one chunk overlap the compute of the other; a single
@@ -100,16 +109,16 @@ pub(crate) async fn run(
         let t = std::time::Instant::now();
         let params = Params::new(job.plan(), n as u32);
         arena.write_params(queue, slot, &params);
-        arena.stage(dev, slot, 0, s_in).await?;
-        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let filled = arena.stage(dev, slot, 0, s_in).await?;
+        job.note_upload(t, filled, s_in.bytes());
         let mut enc = job.encoder();
         arena.copy_staged(&mut enc, queue, slot, 0, s_in)?;
         job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
         let index = job.submit(enc)?;
         arena.recycle(slot, 0, s_in, index);
         let t = std::time::Instant::now();
-        arena.stage(dev, slot, 0, b_in).await?;
-        job.upload_ms += t.elapsed().as_secs_f64() * 1e3;
+        let filled = arena.stage(dev, slot, 0, b_in).await?;
+        job.note_upload(t, filled, b_in.bytes());
         let mut enc = job.encoder();
         arena.copy_staged(&mut enc, queue, slot, 0, b_in)?;
         dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
@@ -124,6 +133,6 @@ pub(crate) async fn run(
     }
     let out = job.finish().await?;
     drop(arena);
-    job::check_flags(&out.flags, |k| k * cap)?;
+    job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
 }

@@ -4,6 +4,7 @@
 //! `write_bases` goes through wgpu's per-write staging (resident bases, uploaded once).
 
 use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
+use super::tuning;
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine};
 use wgpu::WriteOnly;
@@ -23,11 +24,12 @@ type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 const STEP: usize = 4096;
 
 /// Threads for copying `bytes` into mapped memory: one per 512 KiB (writes into
-/// host-visible memory run at a few GB/s per thread), at most 16.
+/// host-visible memory run at a few GB/s per thread), at most
+/// [`tuning::upload_threads`].
 fn threads_for(bytes: usize) -> usize {
     let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // Below ~4 MiB the thread start costs more than it saves.
-    hw.min(bytes.div_ceil(512 << 10)).clamp(1, 16)
+    hw.min(bytes.div_ceil(512 << 10))
+        .clamp(1, tuning::upload_threads())
 }
 
 /// The bytes of `scalars` as the device wants them, when arkworks' in-memory layout

@@ -2,7 +2,8 @@
 //! dependency order after a prelude generated from the arkworks parameters.
 //!
 //! Templates use `${F}` (function prefix, e.g. `fq`) and `${FC}` (constant prefix, e.g.
-//! `FQ`); the builder asserts none remain after substitution.
+//! `FQ`) for a field, `${BUF}` and `${NAME}` for a point buffer; the builder asserts none
+//! remain after substitution.
 
 pub mod params;
 pub mod unroll;
@@ -21,6 +22,8 @@ const MSM_SORT: &str = include_str!("../../shaders/msm_sort.wgsl");
 const MSM_ACCUMULATE: &str = include_str!("../../shaders/msm_accumulate.wgsl");
 const MSM_FOLD: &str = include_str!("../../shaders/msm_fold.wgsl");
 const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
+const MSM_POINTS: &str = include_str!("../../shaders/msm_points.wgsl");
+const MSM_COLLECT: &str = include_str!("../../shaders/msm_collect.wgsl");
 const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
 const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
 const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
@@ -138,12 +141,17 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
     parts.push(CURVE.to_string());
     match kind {
         ShaderKind::Msm => {
+            parts.push(MSM_BINDINGS.to_string());
+            // Point loads and stores for the per-pass scratch and the bucket totals.
+            for (buf, name) in [("scratch", "point"), ("totals", "total")] {
+                parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
+            }
             for m in [
-                MSM_BINDINGS,
                 MSM_DECOMPOSE,
                 MSM_SORT,
                 MSM_ACCUMULATE,
                 MSM_FOLD,
+                MSM_COLLECT,
                 MSM_REDUCE,
             ] {
                 parts.push(m.to_string());

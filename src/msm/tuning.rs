@@ -1,0 +1,59 @@
+//! Tuning knobs of the MSM drivers, with defaults measured on an H200 (BENCHMARKS.md).
+//! Each can be overridden by an environment variable, read once per process, to tune
+//! for other hardware or to measure alternatives without rebuilding:
+//!
+//! | variable | default | what it sets |
+//! |---|---|---|
+//! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses |
+//! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
+//! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
+//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 24 | single resident MSMs from 2^this points run in several passes |
+
+use std::sync::OnceLock;
+
+/// `var` parsed as a positive integer, or `default`.
+fn knob(var: &str, default: usize) -> usize {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&v: &usize| v > 0)
+        .unwrap_or(default)
+}
+
+macro_rules! knob {
+    ($(#[$doc:meta])* $name:ident, $var:literal, $default:expr) => {
+        $(#[$doc])*
+        pub(crate) fn $name() -> usize {
+            static V: OnceLock<usize> = OnceLock::new();
+            *V.get_or_init(|| knob($var, $default))
+        }
+    };
+}
+
+knob!(
+    /// Most threads one upload uses (writes into host-visible memory run at a few GB/s
+    /// per thread; 16 reach ~30 GB/s into an H200, 32 no more).
+    upload_threads,
+    "WGPU_MSM_UPLOAD_THREADS",
+    16
+);
+knob!(
+    /// A streamed MSM's first pass holds its capacity / 2^this points (later passes
+    /// double up to the capacity), so the device starts after a small upload.
+    first_pass_shift,
+    "WGPU_MSM_FIRST_PASS_SHIFT",
+    3
+);
+knob!(
+    /// One-shot MSMs from 2^this points stream in several passes even when one fits.
+    stream_overlap_log2,
+    "WGPU_MSM_STREAM_OVERLAP_LOG2",
+    21
+);
+knob!(
+    /// Single resident MSMs from 2^this points run in several passes, so that the
+    /// scalar upload overlaps compute.
+    resident_overlap_log2,
+    "WGPU_MSM_RESIDENT_OVERLAP_LOG2",
+    24
+);
