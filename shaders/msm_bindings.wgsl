@@ -26,6 +26,9 @@ struct Params {
     chunks_per_window: u32,
     segs_per_window: u32,
     groups_per_window: u32,
+    // The pass computes windows first_window .. first_window + num_windows; buffers
+    // index them from 0.
+    first_window: u32,
 }
 
 const SIGN_BIT: u32 = 0x80000000u;

@@ -1,8 +1,10 @@
 // Requires: msm_bindings, field over fr. Stage 1: scalars to signed c-bit digits.
 
-/// Thread i: scalar i out of Montgomery form, into W signed digits in
-/// [-2^(c-1), 2^(c-1)] (a digit above 2^(c-1) becomes digit - 2^c with a carry into the
-/// next window), written to digits[w*n + i]; counts each nonzero digit's bucket.
+/// Thread i: scalar i out of Montgomery form, into signed digits in [-2^(c-1), 2^(c-1)]
+/// (a digit above 2^(c-1) becomes digit - 2^c with a carry into the next window). The
+/// digits of the pass's windows (first_window + w for w < W) go to digits[w*n + i], each
+/// nonzero one counted in its bucket; windows below first_window are computed only for
+/// their carry.
 @compute @workgroup_size(64)
 fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let i = linear_id(gid, nwg);
@@ -20,8 +22,9 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
     let half = full >> 1u;
     let mask = full - 1u;
     var carry = 0u;
-    for (var w = 0u; w < params.num_windows; w++) {
-        let bit = w * c;
+    let w0 = params.first_window;
+    for (var g = 0u; g < w0 + params.num_windows; g++) {
+        let bit = g * c;
         let limb = bit / 32u;
         let sh = bit % 32u;
         var v = big_limb(s, limb) >> sh;
@@ -36,6 +39,10 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
             word = (full - d) | SIGN_BIT;
             carry = 1u;
         }
+        if (g < w0) {
+            continue;
+        }
+        let w = g - w0;
         digits[w * n + i] = word;
         let mag = word & ~SIGN_BIT;
         if (mag != 0u) {

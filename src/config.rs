@@ -49,6 +49,14 @@ pub struct MsmConfig {
     /// Record per-stage GPU times with timestamp queries (where the device has them);
     /// read them with [`crate::Device::last_profile`].
     pub profile: bool,
+    /// Compute only the windows in this range (window `w` covers scalar bits
+    /// `c*w .. c*(w+1)`, with signed digits): the result is `sum_w 2^(c*w) * S_w` over
+    /// those windows, so the results of disjoint ranges covering every window add up to
+    /// the MSM. This splits one MSM across devices by windows (a [`crate::Cluster`] does it
+    /// under [`crate::Strategy::Windows`]); needs `window_bits`, and a range within
+    /// `0..ceil(255 / c)`. [`crate::msm::window_scalars`] gives the same partial sum
+    /// through any plain MSM (e.g. arkworks').
+    pub windows: Option<std::ops::Range<u32>>,
 }
 
 impl MsmConfig {

@@ -79,7 +79,7 @@ impl Worker for Fake {
         &self,
         bases: &[G1Affine],
         scalars: &[Fr],
-        _: &MsmConfig,
+        cfg: &MsmConfig,
     ) -> wgpu_msm::Result<G1Projective> {
         let call = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
         if self.fail_always || self.fail_on == Some(call) {
@@ -94,7 +94,14 @@ impl Worker for Fake {
             }
         }
         std::thread::sleep(self.sleep_per_point * bases.len() as u32);
-        Ok(reference(bases, scalars))
+        // A piece of a split by windows: only those windows (Strategy::Windows).
+        match (&cfg.windows, cfg.window_bits) {
+            (Some(w), Some(c)) => Ok(reference(
+                bases,
+                &wgpu_msm::msm::window_scalars(scalars, c, w.clone()),
+            )),
+            _ => Ok(reference(bases, scalars)),
+        }
     }
 }
 
@@ -108,6 +115,16 @@ fn fakes(k: usize) -> Vec<Arc<dyn Worker>> {
     (0..k as u64)
         .map(|u| Arc::new(Fake::new(100 + u)) as Arc<dyn Worker>)
         .collect()
+}
+
+/// How many times the points are handed out under `strategy` with `workers` workers
+/// taking part: once, or once per worker for a split by windows.
+fn copies(strategy: Strategy, workers: usize) -> usize {
+    if strategy == Strategy::Windows {
+        workers
+    } else {
+        1
+    }
 }
 
 /// A config that splits even tiny inputs (for Dynamic: about 7 chunks).
@@ -131,17 +148,25 @@ fn split_then_merge_equals_unsplit() {
             let r = c.last_report().expect("report");
             assert_eq!(r.strategy, strategy);
             assert_eq!(r.points, n);
+            // A split by windows gives every worker every point (and a third of the
+            // windows here).
+            let copies = copies(strategy, 3);
             assert_eq!(
                 r.workers.iter().map(|w| w.points).sum::<usize>(),
-                n,
+                copies * n,
                 "{strategy:?} n={n}: {r:?}"
             );
-            assert_eq!(r.bytes_moved(), 96 * n as u64, "{strategy:?} n={n}");
+            assert_eq!(
+                r.bytes_moved(),
+                96 * (copies * n) as u64,
+                "{strategy:?} n={n}"
+            );
             assert_eq!(r.failures(), 0);
             let chunks: usize = r.workers.iter().map(|w| w.chunks).sum();
             match strategy {
                 Strategy::Dynamic => assert_eq!(chunks, n.div_ceil(n.div_ceil(7)), "n={n}"),
                 Strategy::Even | Strategy::Auto => assert_eq!(chunks, n.min(3), "n={n}"),
+                Strategy::Windows => assert_eq!(chunks, 3, "n={n}"),
                 Strategy::Weighted => {
                     assert!((1..=3).contains(&chunks), "n={n}: {chunks}");
                     assert!(
@@ -237,7 +262,7 @@ fn worker_failing_on_kth_chunk_is_replaced() {
             let r = c.last_report().unwrap();
             assert_eq!(
                 r.workers.iter().map(|w| w.points).sum::<usize>(),
-                n,
+                copies(strategy, 3) * n,
                 "{strategy:?} k={k}"
             );
             // Block strategies give one chunk per worker: a second call never comes. With
@@ -260,7 +285,7 @@ fn worker_failing_on_kth_chunk_is_replaced() {
                     .unwrap_or("")
                     .contains("injected"));
                 assert!(
-                    r.bytes_moved() > 96 * n as u64,
+                    r.bytes_moved() > 96 * (copies(strategy, 3) * n) as u64,
                     "the failed chunk was sent twice"
                 );
             }
@@ -292,7 +317,11 @@ fn only_one_survivor_still_exact() {
             "{strategy:?} seed 41"
         );
         let r = c.last_report().unwrap();
-        assert_eq!(r.workers[1].points, n, "{strategy:?}: {r:?}");
+        assert_eq!(
+            r.workers[1].points,
+            copies(strategy, 3) * n,
+            "{strategy:?}: {r:?}"
+        );
         assert_eq!(r.failures(), 2);
     }
 }
@@ -547,8 +576,12 @@ fn gpu_each_strategy_small_sizes() {
                 "GPU {strategy:?} n={n} seed={seed}: {got:?}"
             );
             let r = c.last_report().unwrap();
-            assert_eq!(r.workers.iter().map(|w| w.points).sum::<usize>(), n);
-            if (strategy == Strategy::Even && n >= 2) || n == 1000 && strategy == Strategy::Dynamic
+            assert_eq!(
+                r.workers.iter().map(|w| w.points).sum::<usize>(),
+                copies(strategy, 2) * n
+            );
+            if (matches!(strategy, Strategy::Even | Strategy::Windows) && n >= 2)
+                || n == 1000 && strategy == Strategy::Dynamic
             {
                 assert!(
                     r.workers.iter().all(|w| w.points > 0),
@@ -636,4 +669,27 @@ fn gpu_resident_bases_across_devices() {
         c.msm_with(&resident, &s[..n - 1], &MsmConfig::default()),
         Err(Error::LengthMismatch { .. })
     ));
+    // Split by windows: every device holds every base.
+    let w = Cluster::new(gpu_pair())
+        .unwrap()
+        .with_strategy(Strategy::Windows);
+    let resident = w.upload_bases(&b).unwrap();
+    assert!(resident.replicated());
+    assert!(
+        resident
+            .shares()
+            .iter()
+            .all(|&(_, start, len)| (start, len) == (0, n)),
+        "{:?}",
+        resident.shares()
+    );
+    for k in 0..2u64 {
+        let s2 = random_scalars(n, seed + 10 + k);
+        assert_eq!(
+            w.msm_with(&resident, &s2, &MsmConfig::default()).unwrap(),
+            reference(&b, &s2),
+            "windows, seed {} set {k}",
+            seed + 10
+        );
+    }
 }

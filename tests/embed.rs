@@ -375,3 +375,102 @@ fn resident_budget_portable32() {
         resident_budget,
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// A range of windows (how a cluster splits one MSM by windows)
+// ---------------------------------------------------------------------------------------
+
+fn window_ranges(ctx: &mut Ctx) {
+    let n = 1500;
+    let bases = random_bases(n, 700, ctx.next_seed());
+    let mut scalars = random_scalars(n, ctx.next_seed());
+    // Adversarial entries: zero, r - 1 (every digit at its extreme, carries through
+    // every window), one hot value.
+    scalars[0] = Fr::zero();
+    scalars[1] = -Fr::ONE;
+    let hot = Fr::rand(&mut ctx.rng);
+    for s in scalars.iter_mut().skip(100).take(300) {
+        *s = hot;
+    }
+    let want = ark(&bases, &scalars);
+    let srs = ctx.dev.upload_bases(&bases).expect("upload");
+    let c = 8;
+    let all = wgpu_msm::msm::plan::window_count(c);
+    let ranges = [0..1, 1..17, 17..all];
+    let with = |r: std::ops::Range<u32>, chunk: Option<usize>| MsmConfig {
+        window_bits: Some(c),
+        windows: Some(r),
+        chunk_size: chunk,
+        ..ctx.cfg()
+    };
+    for chunk in [None, Some(512)] {
+        let mut oneshot = G1Projective::zero();
+        let mut resident = G1Projective::zero();
+        for r in &ranges {
+            let cfg = with(r.clone(), chunk);
+            let part = ark(
+                &bases,
+                &wgpu_msm::msm::window_scalars(&scalars, c, r.clone()),
+            );
+            let got = ctx
+                .dev
+                .msm(&bases, &scalars, &cfg)
+                .unwrap_or_else(|e| panic!("{} windows {r:?}: {e}", ctx.tag()));
+            assert!(
+                got == part,
+                "{} one-shot windows {r:?}, chunks {chunk:?}",
+                ctx.tag()
+            );
+            oneshot += got;
+            let got = ctx.dev.msm_with(&srs, &scalars, &cfg).unwrap();
+            assert!(
+                got == part,
+                "{} resident windows {r:?}, chunks {chunk:?}",
+                ctx.tag()
+            );
+            resident += got;
+        }
+        assert!(
+            oneshot == want,
+            "{} one-shot parts, chunks {chunk:?}",
+            ctx.tag()
+        );
+        assert!(
+            resident == want,
+            "{} resident parts, chunks {chunk:?}",
+            ctx.tag()
+        );
+    }
+    // Bad ranges: none without window_bits, empty, beyond the last window.
+    let bad = [
+        MsmConfig {
+            windows: Some(0..2),
+            ..ctx.cfg()
+        },
+        with(3..3, None),
+        with(0..all + 1, None),
+    ];
+    for cfg in bad {
+        let r = ctx.dev.msm(&bases, &scalars, &cfg);
+        assert!(
+            matches!(r, Err(Error::InvalidConfig(_))),
+            "{} {:?}: {r:?}",
+            ctx.tag(),
+            cfg.windows
+        );
+    }
+}
+
+#[test]
+fn window_ranges_wide64() {
+    for_each_device("window_ranges_wide64", MulPath::Wide64, window_ranges);
+}
+
+#[test]
+fn window_ranges_portable32() {
+    for_each_device(
+        "window_ranges_portable32",
+        MulPath::Portable32,
+        window_ranges,
+    );
+}

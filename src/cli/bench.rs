@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
 use wgpu_msm::device::enumerate::Selection;
 use wgpu_msm::testing::{parity_bases, parity_expected, parity_inputs, PARITY_BASES};
-use wgpu_msm::{Device, Error, MsmConfig, Result};
+use wgpu_msm::{Device, Error, MsmConfig, Result, Strategy};
 
 /// Arguments of `bench`.
 #[derive(clap::Args)]
@@ -47,6 +47,10 @@ pub(crate) struct BenchArgs {
     /// unit `KiB`, `MiB`, `GiB` (`1GiB`). Inputs beyond it are streamed in chunks.
     #[arg(long, value_parser = parse_bytes)]
     budget: Option<u64>,
+    /// Cluster strategies to time, comma-separated (`auto`, `even`, `weighted`,
+    /// `dynamic`, `windows`); each gets its own cluster rows.
+    #[arg(long, default_value = "auto", value_parser = parse_strategies)]
+    strategy: std::vec::Vec<Strategy>,
     /// Write records as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -158,6 +162,19 @@ fn parse_sizes(s: &str) -> Result<Vec<u32>> {
 }
 
 /// Bytes from `1073741824`, `1GiB`, `512MiB` or `64KiB`.
+fn parse_strategies(s: &str) -> std::result::Result<Vec<Strategy>, String> {
+    s.split(',')
+        .map(|t| match t.trim().to_lowercase().as_str() {
+            "auto" => Ok(Strategy::Auto),
+            "even" => Ok(Strategy::Even),
+            "weighted" => Ok(Strategy::Weighted),
+            "dynamic" => Ok(Strategy::Dynamic),
+            "windows" => Ok(Strategy::Windows),
+            other => Err(format!("unknown strategy {other:?}")),
+        })
+        .collect()
+}
+
 fn parse_bytes(s: &str) -> std::result::Result<u64, String> {
     let t = s.trim();
     let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
@@ -352,7 +369,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     if let Some(r) = records.iter_mut().rev().find(|r| r.mode == "resident") {
                         r.gpu_ms = Some(p.device_ms());
                     }
-                    profiles.push((format!("#{} {}", d.index(), info.name), "resident", lg, p));
+                    profiles.push((
+                        format!("#{} {}", d.index(), info.name),
+                        "resident".to_string(),
+                        lg,
+                        p,
+                    ));
                 }
                 let pcfg = MsmConfig {
                     profile: true,
@@ -360,15 +382,24 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 };
                 let _ = d.msm(&bases, &scalars, &pcfg)?;
                 if let Some(p) = d.last_profile() {
-                    profiles.push((format!("#{} {}", d.index(), info.name), "oneshot", lg, p));
+                    profiles.push((
+                        format!("#{} {}", d.index(), info.name),
+                        "oneshot".to_string(),
+                        lg,
+                        p,
+                    ));
                 }
             }
             pb.inc(1);
         }
-        {
+        for &strategy in &args.strategy {
             // The cluster of every selected device (one device: the scheduler's overhead).
-            pb.set_message(format!("2^{lg}: cluster"));
-            let cluster = wgpu_msm::Cluster::new(devices.clone())?;
+            pb.set_message(format!("2^{lg}: cluster ({strategy:?})"));
+            let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_strategy(strategy);
+            let label = match strategy {
+                Strategy::Auto => format!("cluster of {}", devices.len()),
+                s => format!("cluster of {} {s:?}", devices.len()).to_lowercase(),
+            };
             let t = time(args.repeat, || {
                 Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
             })?;
@@ -386,7 +417,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     if let Some(p) = d.last_profile() {
                         profiles.push((
                             format!("#{} {}", d.index(), d.name()),
-                            "cluster oneshot",
+                            format!("{label} oneshot"),
                             lg,
                             p,
                         ));
@@ -394,7 +425,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 }
             }
             let src = Source {
-                device: format!("cluster of {}", devices.len()),
+                device: label.clone(),
                 backend: String::new(),
                 driver: String::new(),
                 arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
@@ -425,12 +456,13 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         println!(
             "\nper-stage profile, one run each (ms; device stages from timestamp queries; upload = host \
              conversion into upload buffers, wait = host waiting for one, GB/s = upload bytes / upload, \
-             span = device time from the first stage to the last, gaps included)"
+             span = device time from the first stage to the last, gaps included, lead = host time to \
+             the first submission, drain = host time from the last submission to the readback)"
         );
         println!(
-            "{:<20} {:<16} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8} {:>6}",
+            "{:<20} {:<26} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>6} {:>8} {:>8} {:>6}",
             "device", "mode", "log n", "upload", "GB/s", "wait", "decompose", "scan", "scatter",
-            "accumulate", "fold", "collect", "reduce", "device", "span", "combine", "total", "passes"
+            "accumulate", "fold", "collect", "reduce", "device", "span", "lead", "drain", "combine", "total", "passes"
         );
         for (name, mode, lg, p) in &profiles {
             let gbs = if p.upload_ms > 0.0 {
@@ -439,7 +471,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 0.0
             };
             println!(
-                "{:<20} {:<16} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>8.2} {:>8.2} {:>6}",
+                "{:<20} {:<26} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>6.2} {:>6.2} {:>8.2} {:>8.2} {:>6}",
                 name.chars().take(20).collect::<String>(),
                 mode,
                 lg,
@@ -455,6 +487,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 p.reduce_ms,
                 p.device_ms(),
                 p.span_ms,
+                p.lead_ms,
+                p.drain_ms,
                 p.combine_ms,
                 p.total_ms,
                 p.passes

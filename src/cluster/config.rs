@@ -31,11 +31,22 @@ pub enum Strategy {
     Weighted,
     /// Workers pull fixed-size chunks from a shared queue until it is empty.
     Dynamic,
+    /// Every worker takes every point and an even share of the windows (see
+    /// [`MsmConfig::windows`](crate::MsmConfig::windows)): each device's fixed costs
+    /// (bucket reductions, per-pass bucket work) shrink with its share of windows, where
+    /// a split by points leaves them whole on every device; but every device reads all
+    /// bases (resident bases are copied to each device).
+    Windows,
 }
 
 impl Strategy {
     /// Every concrete strategy (not `Auto`), for tests and benchmarks that loop over them.
-    pub const ALL: [Strategy; 3] = [Strategy::Even, Strategy::Weighted, Strategy::Dynamic];
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Even,
+        Strategy::Weighted,
+        Strategy::Dynamic,
+        Strategy::Windows,
+    ];
 }
 
 /// Options of a [`Cluster`](super::Cluster), fixed per cluster (per-MSM options stay in

@@ -34,9 +34,10 @@ pub use worker::{CpuWorker, Worker};
 use crate::config::{Arithmetic, MsmConfig};
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::plan::{default_window_bits, window_count};
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
-use schedule::Assignment;
+use schedule::{Assignment, Piece};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -268,16 +269,35 @@ impl Cluster {
             return Ok(G1Projective::zero());
         }
         let mut excluded = vec![false; k];
+        let mut cfg = std::borrow::Cow::Borrowed(cfg);
         let (own, shared) = match report.strategy {
             Strategy::Auto | Strategy::Even => (single(partition::even_blocks(n, k)), Vec::new()),
             Strategy::Dynamic => {
                 let c = self.config.dynamic_chunk(n, k);
                 report.chunk_points = c;
-                (vec![Vec::new(); k], partition::chunks(n, c))
+                let chunks = partition::chunks(n, c).into_iter().map(Piece::points);
+                (vec![Vec::new(); k], chunks.collect())
+            }
+            Strategy::Windows => {
+                // One window width for every worker, so that the ranges add up.
+                let c = cfg.window_bits.unwrap_or_else(|| default_window_bits(n));
+                cfg.to_mut().window_bits = Some(c);
+                let own = window_shares(window_count(c), k)
+                    .into_iter()
+                    .map(|w| {
+                        w.map(|w| Piece {
+                            points: 0..n,
+                            windows: Some(w),
+                        })
+                        .into_iter()
+                        .collect()
+                    })
+                    .collect();
+                (own, Vec::new())
             }
             Strategy::Weighted => {
                 let t = Instant::now();
-                let weights = self.weights(cfg, &mut report);
+                let weights = self.weights(&cfg, &mut report);
                 report.calibration_s = t.elapsed().as_secs_f64();
                 let weights = match weights {
                     Ok(w) => w,
@@ -302,7 +322,7 @@ impl Cluster {
             excluded,
             resplit,
         };
-        let (result, reps) = schedule::run(&self.workers, bases, scalars, cfg, plan);
+        let (result, reps) = schedule::run(&self.workers, bases, scalars, &cfg, plan);
         for (r, new) in report.workers.iter_mut().zip(reps) {
             let (failures, last_error) = (
                 r.failures + new.failures,
@@ -365,11 +385,26 @@ impl Cluster {
     }
 }
 
-/// One range per worker, as per-worker queues.
-fn single(blocks: Vec<std::ops::Range<usize>>) -> Vec<Vec<std::ops::Range<usize>>> {
+/// One range of points per worker, as per-worker queues.
+fn single(blocks: Vec<std::ops::Range<usize>>) -> Vec<Vec<Piece>> {
     blocks
         .into_iter()
-        .map(|b| if b.is_empty() { Vec::new() } else { vec![b] })
+        .map(|b| {
+            if b.is_empty() {
+                Vec::new()
+            } else {
+                vec![Piece::points(b)]
+            }
+        })
+        .collect()
+}
+
+/// `windows` windows shared by `workers` workers, as even as can be (`None` for a worker
+/// left without one when there are more workers than windows).
+pub(crate) fn window_shares(windows: u32, workers: usize) -> Vec<Option<std::ops::Range<u32>>> {
+    partition::even_blocks(windows as usize, workers)
+        .into_iter()
+        .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))
         .collect()
 }
 

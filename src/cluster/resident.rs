@@ -1,11 +1,13 @@
 //! Bases resident across a cluster: each device holds one contiguous share (by measured
-//! throughput when the cluster has calibrated, else even), uploaded once; every MSM over
-//! them sends only scalars.
+//! throughput when the cluster has calibrated, else even), or, under
+//! [`Strategy::Windows`], a copy of them all; uploaded once, every MSM over them sends
+//! only scalars.
 
-use super::Cluster;
+use super::{window_shares, Cluster, Strategy};
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::plan::{default_window_bits, window_count};
 use crate::msm::DeviceBases;
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
@@ -17,10 +19,12 @@ struct Share {
     start: usize,
 }
 
-/// Bases split across a cluster's devices, each share resident on its device.
+/// Bases split across a cluster's devices, each share resident on its device (or
+/// copied whole to every device, for a split by windows).
 pub struct ClusterBases {
     shares: Vec<Share>,
     len: usize,
+    replicated: bool,
 }
 
 impl ClusterBases {
@@ -32,6 +36,12 @@ impl ClusterBases {
     /// Whether there are no bases.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Whether every device holds all the bases ([`Strategy::Windows`]): MSMs then
+    /// split by windows.
+    pub fn replicated(&self) -> bool {
+        self.replicated
     }
 
     /// `(device index, first base, bases)` of each share.
@@ -46,7 +56,8 @@ impl ClusterBases {
 impl Cluster {
     /// Uploads `bases` across the cluster's devices, one contiguous share each (even
     /// shares; devices of unequal speed get shares in proportion to their calibrated
-    /// throughput when [`Cluster::calibrate`] has run).
+    /// throughput when [`Cluster::calibrate`] has run). Under [`Strategy::Windows`]
+    /// every device gets all of them (as many copies as devices).
     ///
     /// # Errors
     /// [`Error::InvalidConfig`] for a cluster without devices (fake or CPU workers
@@ -57,6 +68,23 @@ impl Cluster {
             return Err(Error::InvalidConfig(
                 "upload_bases needs a cluster of devices".into(),
             ));
+        }
+        if self.resolved_strategy() == Strategy::Windows {
+            let shares = devices
+                .iter()
+                .map(|d| {
+                    Ok(Share {
+                        device: d.clone(),
+                        bases: d.upload_bases(bases)?,
+                        start: 0,
+                    })
+                })
+                .collect::<Result<_>>()?;
+            return Ok(ClusterBases {
+                shares,
+                len: bases.len(),
+                replicated: true,
+            });
         }
         let measured: Option<Vec<f64>> = self
             .throughputs(Default::default())
@@ -83,11 +111,13 @@ impl Cluster {
         Ok(ClusterBases {
             shares,
             len: bases.len(),
+            replicated: false,
         })
     }
 
-    /// MSM over bases resident across the cluster: each device computes its share from
-    /// its own thread, the host adds the results.
+    /// MSM over bases resident across the cluster: each device computes its share (of
+    /// the points, or of the windows when the bases are replicated) from its own thread,
+    /// the host adds the results.
     ///
     /// # Errors
     /// [`Error::LengthMismatch`]; any device's error (resident bases cannot move to
@@ -99,12 +129,33 @@ impl Cluster {
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
         Error::check_lengths(bases.len, scalars.len())?;
+        // Per share: its scalars and, for replicated bases, its windows.
+        let c = cfg
+            .window_bits
+            .unwrap_or_else(|| default_window_bits(scalars.len()));
+        let windows = window_shares(window_count(c), bases.shares.len());
+        let work: Vec<(&Share, &[Fr], Option<MsmConfig>)> = bases
+            .shares
+            .iter()
+            .zip(windows)
+            .filter_map(|(sh, w)| {
+                let part = &scalars[sh.start..sh.start + sh.bases.len()];
+                if !bases.replicated {
+                    return Some((sh, part, None));
+                }
+                let cfg = MsmConfig {
+                    window_bits: Some(c),
+                    windows: Some(w?),
+                    ..cfg.clone()
+                };
+                Some((sh, part, Some(cfg)))
+            })
+            .collect();
         std::thread::scope(|s| {
-            let handles: Vec<_> = bases
-                .shares
+            let handles: Vec<_> = work
                 .iter()
-                .map(|sh| {
-                    let part = &scalars[sh.start..sh.start + sh.bases.len()];
+                .map(|(sh, part, own)| {
+                    let cfg = own.as_ref().unwrap_or(cfg);
                     s.spawn(move || sh.device.msm_with(&sh.bases, part, cfg))
                 })
                 .collect();

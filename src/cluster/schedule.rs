@@ -14,13 +14,31 @@ use std::ops::Range;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
-/// Who does what: ranges reserved for each worker (block strategies) and ranges any
+/// One piece of work: the MSM over a range of points, for every window or for a range
+/// of windows (see [`MsmConfig::windows`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub points: Range<usize>,
+    pub windows: Option<Range<u32>>,
+}
+
+impl Piece {
+    /// Every window of `points`.
+    pub fn points(points: Range<usize>) -> Piece {
+        Piece {
+            points,
+            windows: None,
+        }
+    }
+}
+
+/// Who does what: pieces reserved for each worker (block strategies) and pieces any
 /// worker may take (chunks under `Dynamic`, and failed workers' leftovers).
 pub(crate) struct Assignment {
     /// Per worker, in cluster order.
-    pub own: Vec<Vec<Range<usize>>>,
+    pub own: Vec<Vec<Piece>>,
     /// Taken by whichever worker asks first.
-    pub shared: Vec<Range<usize>>,
+    pub shared: Vec<Piece>,
     /// Workers that take no part (their calibration failed); their ranges are shared.
     pub excluded: Vec<bool>,
     /// Whether a failed worker's range is cut into one piece per surviving worker
@@ -29,8 +47,8 @@ pub(crate) struct Assignment {
 }
 
 struct Queues {
-    own: Vec<VecDeque<Range<usize>>>,
-    shared: VecDeque<Range<usize>>,
+    own: Vec<VecDeque<Piece>>,
+    shared: VecDeque<Piece>,
     in_flight: usize,
     /// Workers still taking part.
     alive: usize,
@@ -58,9 +76,9 @@ impl Shared {
         self.q.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The next range for worker `i`, waiting while other workers still have chunks in
+    /// The next piece for worker `i`, waiting while other workers still have pieces in
     /// flight (a failure would put them back). `None` when the MSM is over.
-    fn next(&self, i: usize) -> Option<Range<usize>> {
+    fn next(&self, i: usize) -> Option<Piece> {
         let mut q = self.lock();
         loop {
             if q.fatal.is_some() {
@@ -103,12 +121,21 @@ fn work(
         name: w.name(),
         ..Default::default()
     };
-    while let Some(r) = sh.next(i) {
+    while let Some(piece) = sh.next(i) {
+        let r = piece.points.clone();
         let len = r.len();
         rep.bytes_moved += len as u64 * (BASE_BYTES + SCALAR_BYTES);
+        let piece_cfg = piece.windows.as_ref().map(|wr| MsmConfig {
+            windows: Some(wr.clone()),
+            ..cfg.clone()
+        });
         let t = Instant::now();
         let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            w.msm_chunk(&bases[r.clone()], &scalars[r.clone()], cfg)
+            w.msm_chunk(
+                &bases[r.clone()],
+                &scalars[r.clone()],
+                piece_cfg.as_ref().unwrap_or(cfg),
+            )
         }))
         .unwrap_or_else(|_| {
             log::error!("cluster worker {} panicked", rep.name);
@@ -130,23 +157,27 @@ fn work(
                     q.fatal = Some(fatal);
                 } else {
                     log::warn!(
-                        "cluster worker {} failed on points {r:?}, dropping it from this MSM: {e}",
+                        "cluster worker {} failed on {piece:?}, dropping it from this MSM: {e}",
                         rep.name
                     );
                     rep.failures += 1;
                     rep.last_error = Some(e.to_string());
                     q.alive -= 1;
-                    let mut back: Vec<Range<usize>> = q.own[i].drain(..).collect();
-                    back.insert(0, r);
+                    let mut back: Vec<Piece> = q.own[i].drain(..).collect();
+                    back.insert(0, piece);
                     if q.resplit && q.alive > 1 {
                         let parts = q.alive;
                         back = back
                             .into_iter()
                             .flat_map(|b| {
-                                partition::even_blocks(b.len(), parts)
+                                let (start, windows) = (b.points.start, b.windows);
+                                partition::even_blocks(b.points.len(), parts)
                                     .into_iter()
                                     .filter(|p| !p.is_empty())
-                                    .map(move |p| b.start + p.start..b.start + p.end)
+                                    .map(move |p| Piece {
+                                        points: start + p.start..start + p.end,
+                                        windows: windows.clone(),
+                                    })
                             })
                             .collect();
                     }
@@ -166,7 +197,8 @@ fn work(
 }
 
 /// Runs one MSM under `plan`, one scoped thread per taking-part worker, and returns the
-/// sum with one report per worker (excluded ones included, idle).
+/// sum with one report per worker (excluded ones included, idle). Pieces with a range
+/// of windows run with `cfg.window_bits`, which the caller fixes for them.
 ///
 /// The result is exact whatever fails, or an error: the input error a worker found, or
 /// [`Error::AllDevicesFailed`] with the last worker error when ranges were left with
@@ -179,8 +211,8 @@ pub(crate) fn run(
     plan: Assignment,
 ) -> (Result<G1Projective>, Vec<WorkerReport>) {
     // Ranges of a worker that takes no part go to everyone (else they would wait forever).
-    let mut own: Vec<VecDeque<Range<usize>>> = plan.own.into_iter().map(VecDeque::from).collect();
-    let mut shared: VecDeque<Range<usize>> = plan.shared.into();
+    let mut own: Vec<VecDeque<Piece>> = plan.own.into_iter().map(VecDeque::from).collect();
+    let mut shared: VecDeque<Piece> = plan.shared.into();
     while own.len() > workers.len() {
         shared.extend(own.pop().into_iter().flatten());
     }

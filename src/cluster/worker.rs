@@ -28,6 +28,9 @@ pub trait Worker: Send + Sync {
     }
 
     /// `sum_i scalars[i] * bases[i]` for one chunk; `bases.len() == scalars.len() > 0`.
+    /// When `cfg.windows` is set ([`Strategy::Windows`](super::Strategy::Windows)), only
+    /// those windows of `cfg.window_bits` bits: a worker built on a plain MSM gets them
+    /// from [`window_scalars`](crate::msm::window_scalars).
     ///
     /// # Errors
     /// Any [`Error`]: the scheduler gives the chunk to another worker and drops this one
@@ -97,8 +100,21 @@ impl Worker for CpuWorker {
         &self,
         bases: &[G1Affine],
         scalars: &[Fr],
-        _cfg: &MsmConfig,
+        cfg: &MsmConfig,
     ) -> Result<G1Projective> {
+        let part;
+        let scalars = match (&cfg.windows, cfg.window_bits) {
+            (Some(w), Some(c)) => {
+                part = crate::msm::window_scalars(scalars, c, w.clone());
+                &part[..]
+            }
+            (Some(_), None) => {
+                return Err(Error::InvalidConfig(
+                    "a range of windows needs window_bits".into(),
+                ))
+            }
+            _ => scalars,
+        };
         G1Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
             bases: bases.len(),
             scalars: scalars.len(),

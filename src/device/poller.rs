@@ -31,9 +31,14 @@ impl Poller {
                         submission_index: until,
                         timeout: None,
                     };
+                    let t = std::time::Instant::now();
                     if let Err(e) = device.poll(wait) {
                         log::error!("device poll failed: {e}");
                     }
+                    log::trace!(
+                        "poller: poll took {:.2} ms",
+                        t.elapsed().as_secs_f64() * 1e3
+                    );
                 }
             });
         let thread = match spawned {

@@ -31,19 +31,19 @@ pub(crate) struct ChunkBuffers {
     flags: wgpu::Buffer,
 }
 
-/// Host input of one streamed chunk.
+/// Host input of one pass.
 #[derive(Clone, Copy)]
 pub(crate) enum Input<'a> {
-    /// The chunk's scalars.
-    Scalars(&'a [Fr]),
-    /// The chunk's bases.
+    /// The pass's scalars, and its parameter block (staged with them).
+    Scalars(&'a [Fr], Params),
+    /// The pass's bases (streamed chunks).
     Bases(&'a [G1Affine]),
 }
 
 impl Input<'_> {
     fn which(self) -> usize {
         match self {
-            Input::Scalars(_) => 0,
+            Input::Scalars(..) => 0,
             Input::Bases(_) => 1,
         }
     }
@@ -51,7 +51,7 @@ impl Input<'_> {
     /// Bytes of the input as the device holds it.
     pub(crate) fn bytes(self) -> u64 {
         match self {
-            Input::Scalars(s) => SCALAR_BYTES * s.len() as u64,
+            Input::Scalars(s, _) => SCALAR_BYTES * s.len() as u64,
             Input::Bases(b) => BASE_BYTES * b.len() as u64,
         }
     }
@@ -61,6 +61,9 @@ impl Input<'_> {
 pub(crate) struct Arena {
     key: ArenaKey,
     params: wgpu::Buffer,
+    /// One word of u32::MAX, copied into a chunk's on-curve flag to reset it (no
+    /// `write_buffer`: its per-call staging allocation cost milliseconds per MSM).
+    flag_reset: wgpu::Buffer,
     scalars: wgpu::Buffer,
     chunks: Option<ChunkBuffers>,
     uploads: Vec<Staging>,
@@ -106,19 +109,26 @@ impl Arena {
         // Reusable upload buffers (see [`Staging`]): per streamed slot one for its
         // scalars and one for its bases; per resident slot two for its scalars, used by
         // alternate submissions so the host fills one while the device copies the other.
+        // A scalar upload buffer also carries its pass's parameter block after the
+        // scalars (see [`Arena::params_at`]).
+        let scalars_up = ("msm/upload-scalars", SCALAR_BYTES * cap + PARAMS_SLOT);
         let sizes: Vec<(&str, u64)> = match key.feed {
             Feed::Chunks => (0..slots)
-                .flat_map(|_| {
-                    [
-                        ("msm/upload-scalars", SCALAR_BYTES * cap),
-                        ("msm/upload-bases", BASE_BYTES * cap),
-                    ]
-                })
+                .flat_map(|_| [scalars_up, ("msm/upload-bases", BASE_BYTES * cap)])
                 .collect(),
-            Feed::Scalars => (0..2 * slots)
-                .map(|_| ("msm/upload-scalars", SCALAR_BYTES * cap))
-                .collect(),
+            Feed::Scalars => (0..2 * slots).map(|_| scalars_up).collect(),
         };
+        let flag_reset = gpu::create_buffer_mapped(
+            device,
+            "msm/flag-reset",
+            4,
+            wgpu::BufferUsages::COPY_SRC,
+            true,
+        )?;
+        if let Ok(mut view) = flag_reset.slice(..).get_mapped_range_mut() {
+            view.slice(..).copy_from_slice(&u32::MAX.to_le_bytes());
+        }
+        flag_reset.unmap();
         let uploads = sizes
             .into_iter()
             .map(|(label, size)| Staging::new(device, label, size))
@@ -126,6 +136,7 @@ impl Arena {
         Ok(Arena {
             key,
             uploads,
+            flag_reset,
             params: gpu::create_buffer(
                 device,
                 "msm/params",
@@ -160,16 +171,15 @@ impl Arena {
         u64::from(self.key.capacity)
     }
 
-    /// Writes one pass's parameter block into `slot` (its inputs go through
-    /// [`Arena::stage`]).
-    pub(crate) fn write_params(&self, queue: &wgpu::Queue, slot: usize, params: &Params) {
-        let at = PARAMS_SLOT * slot as u64;
-        queue.write_buffer(&self.params, at, bytemuck::bytes_of(params));
+    /// Where a scalar upload buffer holds its pass's parameter block.
+    fn params_at(&self) -> u64 {
+        SCALAR_BYTES * self.cap()
     }
 
-    /// Converts `input` into `slot`'s upload buffer once that is free. `turn` picks
-    /// which of a resident slot's two buffers (alternate submissions use alternate
-    /// buffers); streamed slots have one per input and ignore it.
+    /// Converts `input` into `slot`'s upload buffer once that is free (scalars with
+    /// their parameter block). `turn` picks which of a resident slot's two buffers
+    /// (alternate submissions use alternate buffers); streamed slots have one per input
+    /// and ignore it. Returns the time spent writing.
     pub(crate) async fn stage(
         &self,
         dev: &Device,
@@ -178,10 +188,19 @@ impl Arena {
         input: Input<'_>,
     ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
-        up.fill(dev, input.bytes(), |dst| match input {
-            Input::Scalars(s) => upload::fill_scalars(dst, s),
-            Input::Bases(b) => upload::fill_bases(dst, b),
-        })
+        let extra = match &input {
+            Input::Scalars(_, params) => Some((self.params_at(), bytemuck::bytes_of(params))),
+            Input::Bases(_) => None,
+        };
+        up.fill(
+            dev,
+            input.bytes(),
+            |dst| match input {
+                Input::Scalars(s, _) => upload::fill_scalars(dst, s),
+                Input::Bases(b) => upload::fill_bases(dst, b),
+            },
+            extra,
+        )
         .await
     }
 
@@ -190,7 +209,6 @@ impl Arena {
     pub(crate) fn copy_staged(
         &self,
         enc: &mut wgpu::CommandEncoder,
-        queue: &wgpu::Queue,
         slot: usize,
         turn: usize,
         input: Input<'_>,
@@ -198,18 +216,21 @@ impl Arena {
         let up = self.upload(slot, turn, input)?;
         let s = slot as u64;
         match input {
-            Input::Scalars(_) => {
+            Input::Scalars(..) => {
                 up.copy_to(
                     enc,
+                    0,
                     &self.scalars,
                     SCALAR_BYTES * self.cap() * s,
                     input.bytes(),
                 );
+                let size = std::mem::size_of::<Params>() as u64;
+                up.copy_to(enc, self.params_at(), &self.params, PARAMS_SLOT * s, size);
             }
             Input::Bases(_) => {
                 let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
-                up.copy_to(enc, &c.bases, BASE_BYTES * self.cap() * s, input.bytes());
-                queue.write_buffer(&c.flags, FLAG_SLOT * s, bytemuck::bytes_of(&u32::MAX));
+                up.copy_to(enc, 0, &c.bases, BASE_BYTES * self.cap() * s, input.bytes());
+                enc.copy_buffer_to_buffer(&self.flag_reset, 0, &c.flags, FLAG_SLOT * s, 4);
             }
         }
         Ok(())

@@ -146,25 +146,26 @@ pub(crate) async fn run(
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
     let mut job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
-    let queue = &dev.inner.queue;
     for (g, range) in groups.iter().enumerate() {
         let group = &passes[range.clone()];
         // Converted into this turn's upload buffers (free once the group two back is
         // done), copied into the slots at this group's submission, after the previous
         // group's passes have read them.
         let t = std::time::Instant::now();
-        let input = |p: &Pass| Input::Scalars(&sets[p.set][p.first..p.first + p.n]);
+        let plan = *job.plan();
+        let input = |p: &Pass| {
+            let params = Params::new(&plan, p.n as u32);
+            Input::Scalars(&sets[p.set][p.first..p.first + p.n], params)
+        };
         let (mut filled, mut bytes) = (std::time::Duration::ZERO, 0);
         for (slot, p) in group.iter().enumerate() {
-            let params = Params::new(job.plan(), p.n as u32);
-            arena.write_params(queue, slot, &params);
             filled += arena.stage(dev, slot, g, input(p)).await?;
             bytes += input(p).bytes();
         }
         job.note_upload(t, filled, bytes);
         let mut enc = job.encoder();
         for (slot, p) in group.iter().enumerate() {
-            arena.copy_staged(&mut enc, queue, slot, g, input(p))?;
+            arena.copy_staged(&mut enc, slot, g, input(p))?;
         }
         for (slot, p) in group.iter().enumerate() {
             let seg_off = BASE_BYTES * (p.first - p.seg * bases.segment_points) as u64;

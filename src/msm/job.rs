@@ -7,7 +7,7 @@ use super::encode::{self, POINT_WORDS};
 use super::pass::{self, Params};
 use super::plan::Plan;
 use super::pool::Lease;
-use super::state::Working;
+use super::state::{Readback, Working};
 use super::StageProfile;
 use crate::config::MsmConfig;
 use crate::device::Device;
@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::gpu::{self, Kernels};
 use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
+use ark_ec::AdditiveGroup as _;
 use ark_ff::Zero;
 use std::sync::Arc;
 use std::time::Instant;
@@ -44,7 +45,7 @@ pub(crate) struct Job<'a> {
     kernels: Arc<Kernels>,
     work: Lease<'a, Working>,
     fold_bind: wgpu::BindGroup,
-    readback: wgpu::Buffer,
+    readback: Lease<'a, Readback>,
     /// The MSM each pass contributes to.
     owners: Vec<usize>,
     msms: usize,
@@ -53,6 +54,8 @@ pub(crate) struct Job<'a> {
     stamps_at: u64,
     queries: Option<Queries>,
     started: Instant,
+    /// Host times of the first and the latest submission (for the profile).
+    submits: std::sync::Mutex<Option<(Instant, Instant)>>,
     /// Host time spent writing inputs, waiting for upload buffers, and bytes written
     /// (for the profile).
     upload: (f64, f64, u64),
@@ -135,12 +138,7 @@ impl<'a> Job<'a> {
             None
         };
         let stamp_bytes = queries.as_ref().map_or(0, |q| 8 * u64::from(q.count));
-        let readback = gpu::create_buffer(
-            device,
-            "msm/readback",
-            stamps_at + stamp_bytes,
-            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        )?;
+        let readback = state.take_readback(device, stamps_at + stamp_bytes)?;
         Ok(Job {
             dev,
             plan,
@@ -155,6 +153,7 @@ impl<'a> Job<'a> {
             stamps_at,
             queries,
             started,
+            submits: std::sync::Mutex::new(None),
             upload: (0.0, 0.0, 0),
         })
     }
@@ -234,7 +233,12 @@ impl<'a> Job<'a> {
         let last = self.owners.get(index + 1) != Some(&owner);
         let role = pass::Role {
             first: index == 0 || self.owners[index - 1] != owner,
-            sums: last.then(|| (&self.readback, owner as u64 * params.group_sums_bytes())),
+            sums: last.then(|| {
+                (
+                    &self.readback.buffer,
+                    owner as u64 * params.group_sums_bytes(),
+                )
+            }),
         };
         pass::encode(
             enc,
@@ -259,11 +263,15 @@ impl<'a> Job<'a> {
         offset: u64,
     ) {
         let dst = self.flags_at + 4 * index as u64;
-        enc.copy_buffer_to_buffer(src, offset, &self.readback, dst, 4);
+        enc.copy_buffer_to_buffer(src, offset, &self.readback.buffer, dst, 4);
     }
 
     /// Submits `enc`. The job's last submission must come through [`Job::submit_last`].
     pub(crate) fn submit(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
+        let now = Instant::now();
+        let mut s = self.submits.lock().unwrap_or_else(|e| e.into_inner());
+        *s = Some((s.map_or(now, |(first, _)| first), now));
+        drop(s);
         let queue = &self.dev.inner.queue;
         gpu::checked(&self.dev.inner.device, "msm submit", || {
             queue.submit([enc.finish()])
@@ -278,7 +286,7 @@ impl<'a> Job<'a> {
         if let Some(q) = &self.queries {
             enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);
             let bytes = 8 * u64::from(q.count);
-            enc.copy_buffer_to_buffer(&q.resolve, 0, &self.readback, self.stamps_at, bytes);
+            enc.copy_buffer_to_buffer(&q.resolve, 0, &self.readback.buffer, self.stamps_at, bytes);
         }
         self.submit(enc)
     }
@@ -286,9 +294,27 @@ impl<'a> Job<'a> {
     /// Waits for the readback and combines every MSM's window sums (summed over its
     /// passes, then weighted by powers of two). Records the profile when one was asked.
     pub(crate) async fn finish(self) -> Result<JobOutput> {
-        let out = gpu::read_words(self.dev, &self.readback).await?;
+        let t_read = Instant::now();
+        let out = gpu::read_words(self.dev, &self.readback.buffer).await?;
+        // Read and unmapped: the buffer may serve the next job.
+        self.readback
+            .done
+            .store(true, std::sync::atomic::Ordering::Release);
+        log::debug!(
+            "job: readback after {:.2} ms, {:.2} ms from the start",
+            t_read.elapsed().as_secs_f64() * 1e3,
+            self.started.elapsed().as_secs_f64() * 1e3
+        );
         let t_combine = Instant::now();
-        let results = combine(&out, &self.plan, self.msms);
+        let submits = *self.submits.lock().unwrap_or_else(|e| e.into_inner());
+        let mut results = combine(&out, &self.plan, self.msms);
+        // An MSM without passes (no scalars) wrote nothing: the readback holds stale
+        // words there.
+        for (m, r) in results.iter_mut().enumerate() {
+            if !self.owners.contains(&m) {
+                *r = G1Projective::zero();
+            }
+        }
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
         if let Some(q) = &self.queries {
             let mut prof = StageProfile {
@@ -309,6 +335,11 @@ impl<'a> Job<'a> {
             let last = ticks.iter().copied().max().unwrap_or(0);
             prof.span_ms = last.saturating_sub(first) as f64 * f64::from(period) / 1e6;
             prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
+            if let Some((first, last)) = submits {
+                let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+                prof.lead_ms = ms(first - self.started);
+                prof.drain_ms = ms(t_combine - last);
+            }
             prof.total_ms = self.started.elapsed().as_secs_f64() * 1e3;
             prof.passes = self.owners.len();
             *self
@@ -339,7 +370,12 @@ fn combine(out: &[u32], plan: &Plan, msms: usize) -> Vec<G1Projective> {
                     .sum()
             })
             .collect();
-        encode::combine_windows(&sums, plan.window_bits)
+        // Window w of the plan is window first_window + w of the scalar.
+        let mut r = encode::combine_windows(&sums, plan.window_bits);
+        for _ in 0..plan.window_bits * plan.first_window {
+            r.double_in_place();
+        }
+        r
     };
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())

@@ -21,10 +21,12 @@ mod state;
 mod stream;
 mod tuning;
 mod upload;
+mod windows;
 
 pub use bases::DeviceBases;
 pub use profile::StageProfile;
 pub(crate) use state::DeviceState;
+pub use windows::window_scalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
 use crate::device::Device;

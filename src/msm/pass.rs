@@ -20,6 +20,8 @@ pub(crate) struct Params {
     pub chunks_per_window: u32,
     pub segs_per_window: u32,
     pub groups_per_window: u32,
+    pub first_window: u32,
+    pub _pad: [u32; 3],
 }
 
 impl Params {
@@ -40,6 +42,8 @@ impl Params {
             chunks_per_window: n.div_ceil(chunk_len),
             segs_per_window: plan.segs_per_window,
             groups_per_window: plan.groups_per_window,
+            first_window: plan.first_window,
+            _pad: [0; 3],
         }
     }
 

@@ -3,6 +3,7 @@
 
 use crate::config::MsmConfig;
 use crate::error::{Error, Result};
+use std::ops::Range;
 
 /// Bits in a BN254 scalar (r < 2^254).
 pub const SCALAR_BITS: u32 = 254;
@@ -35,7 +36,10 @@ pub struct Plan {
     pub capacity: u32,
     /// Window width c.
     pub window_bits: u32,
-    /// Windows W = ceil(255 / c): signed digits need one bit of headroom.
+    /// First window computed (0 unless the MSM asked for a range of windows).
+    pub first_window: u32,
+    /// Windows computed, W: all ceil(255 / c) of them (signed digits need one bit of
+    /// headroom) unless the MSM asked for a range.
     pub num_windows: u32,
     /// Buckets per window B = 2^(c-1).
     pub num_buckets: u32,
@@ -48,6 +52,12 @@ pub struct Plan {
     pub segs_per_window: u32,
     /// Reduction workgroups per window G = T / REDUCE_WG.
     pub groups_per_window: u32,
+}
+
+/// Windows of `c` bits a scalar has: ceil(255 / c) (signed digits need one bit of
+/// headroom above the 254 bits of r).
+pub fn window_count(c: u32) -> u32 {
+    (SCALAR_BITS + 1).div_ceil(c.max(1))
 }
 
 /// The default window width for a pass of `n` points.
@@ -70,13 +80,31 @@ impl Plan {
     /// # Errors
     /// [`Error::InvalidConfig`] when `c` is outside 2..=20.
     pub fn new(capacity: u32, c: u32) -> Result<Plan> {
+        Plan::with_windows(capacity, c, None)
+    }
+
+    /// [`Plan::new`] computing only the windows in `windows` (all when `None`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty or
+    /// beyond the last window.
+    pub fn with_windows(capacity: u32, c: u32, windows: Option<&Range<u32>>) -> Result<Plan> {
         if !(2..=20).contains(&c) {
             return Err(Error::InvalidConfig(format!(
                 "window_bits {c} outside 2..=20"
             )));
         }
         let capacity = capacity.max(64).next_power_of_two();
-        let num_windows = (SCALAR_BITS + 1).div_ceil(c);
+        let all = window_count(c);
+        let (first_window, num_windows) = match windows {
+            None => (0, all),
+            Some(r) if r.start < r.end && r.end <= all => (r.start, r.end - r.start),
+            Some(r) => {
+                return Err(Error::InvalidConfig(format!(
+                    "windows {r:?}: not a non-empty range within 0..{all} (c = {c})"
+                )))
+            }
+        };
         let num_buckets = 1u32 << (c - 1);
         let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, MAX_SEGS);
         let entries = u64::from(num_windows) * u64::from(capacity);
@@ -87,6 +115,7 @@ impl Plan {
         Ok(Plan {
             capacity,
             window_bits: c,
+            first_window,
             num_windows,
             num_buckets,
             chunk_len,
@@ -264,7 +293,12 @@ pub fn choose(
         let c = cfg
             .window_bits
             .unwrap_or_else(|| default_window_bits(n.min(cap as usize)));
-        let plan = Plan::new(cap, c)?;
+        if cfg.windows.is_some() && cfg.window_bits.is_none() {
+            return Err(Error::InvalidConfig(
+                "a range of windows needs window_bits".into(),
+            ));
+        }
+        let plan = Plan::with_windows(cap, c, cfg.windows.as_ref())?;
         let slots = feed.min_slots();
         let needed = resident.saturating_add(plan.job_bytes(feed, slots));
         // Inputs of all slots share one buffer per kind (bases, scalars).

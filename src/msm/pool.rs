@@ -11,6 +11,10 @@ pub(crate) trait Pooled {
     type Key: PartialEq;
     /// This item's key.
     fn key(&self) -> Self::Key;
+    /// Whether the item may serve another job (else it is dropped, not kept).
+    fn reusable(&self) -> bool {
+        true
+    }
 }
 
 /// Idle items of one kind, the most recent few.
@@ -52,6 +56,9 @@ impl<T: Pooled> Pool<T> {
     }
 
     fn put(&self, item: T) {
+        if !item.reusable() {
+            return;
+        }
         let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
         idle.push(item);
         if idle.len() > self.keep {

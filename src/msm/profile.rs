@@ -27,6 +27,10 @@ pub struct StageProfile {
     /// Device: from the first stage's start to the last stage's end (the stages plus
     /// copies, the on-curve check, and any time the device waited for the host).
     pub span_ms: f64,
+    /// Host: from the call's start to its first submission.
+    pub lead_ms: f64,
+    /// Host: from the last submission until the results were read back.
+    pub drain_ms: f64,
     /// Host: reading back and combining windows.
     pub combine_ms: f64,
     /// Host: the whole call, end to end.

@@ -103,15 +103,23 @@ impl Staging {
         }
     }
 
-    /// Writes the first `len` bytes with `fill`, once the buffer is free, and unmaps it
-    /// for the device to read. Returns how long the writing itself took (not the wait).
+    /// Writes the first `len` bytes with `fill` (and `extra`'s bytes at its offset),
+    /// once the buffer is free, and unmaps it for the device to read. Returns how long
+    /// the writing itself took (not the wait).
     pub(crate) async fn fill(
         &self,
         dev: &Device,
         len: u64,
         fill: impl FnOnce(wgpu::WriteOnly<'_, [u8]>),
+        extra: Option<(u64, &[u8])>,
     ) -> Result<std::time::Duration> {
+        let t_ready = std::time::Instant::now();
         self.ready(dev).await?;
+        log::trace!(
+            "staging: {} ready after {:.2} ms",
+            self.buffer.size(),
+            t_ready.elapsed().as_secs_f64() * 1e3
+        );
         let t = std::time::Instant::now();
         if len > 0 {
             let mut view = self
@@ -124,21 +132,34 @@ impl Staging {
                 })?;
             fill(view.slice(..));
         }
+        if let Some((at, bytes)) = extra {
+            let end = at + bytes.len() as u64;
+            let mut view = self
+                .buffer
+                .slice(at..end)
+                .get_mapped_range_mut()
+                .map_err(|e| Error::Gpu {
+                    context: "upload".into(),
+                    message: e.to_string(),
+                })?;
+            view.slice(..).copy_from_slice(bytes);
+        }
         self.buffer.unmap();
         *self.state.lock().unwrap_or_else(PoisonError::into_inner) = State::Unmapped;
         Ok(t.elapsed())
     }
 
-    /// Records the copy of the first `len` bytes to `dst` at `offset`.
+    /// Records the copy of `len` bytes from `from` to `dst` at `offset`.
     pub(crate) fn copy_to(
         &self,
         enc: &mut wgpu::CommandEncoder,
+        from: u64,
         dst: &wgpu::Buffer,
         offset: u64,
         len: u64,
     ) {
         if len > 0 {
-            enc.copy_buffer_to_buffer(&self.buffer, 0, dst, offset, len);
+            enc.copy_buffer_to_buffer(&self.buffer, from, dst, offset, len);
         }
     }
 

@@ -34,6 +34,25 @@ pub(crate) const FOLD_STEPS: u32 = 32;
 /// Bytes between fold-step slots (the uniform-offset alignment).
 pub(crate) const FOLD_STRIDE: u64 = 256;
 
+/// A readback buffer (MAP_READ), pooled by size so that a job allocates nothing (a
+/// buffer freed and allocated again per call cost the host milliseconds per MSM). It
+/// goes back to the pool only once its job has read it and unmapped it: a job dropped
+/// mid-way may leave a mapping pending.
+pub(crate) struct Readback {
+    pub(crate) buffer: wgpu::Buffer,
+    pub(crate) done: std::sync::atomic::AtomicBool,
+}
+
+impl Pooled for Readback {
+    type Key = u64;
+    fn key(&self) -> u64 {
+        self.buffer.size()
+    }
+    fn reusable(&self) -> bool {
+        self.done.load(std::sync::atomic::Ordering::Acquire)
+    }
+}
+
 impl Pooled for Working {
     type Key = Plan;
     fn key(&self) -> Plan {
@@ -48,6 +67,7 @@ pub(crate) struct DeviceState {
     kernels: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
     working: Pool<Working>,
     arenas: Pool<Arena>,
+    readbacks: Pool<Readback>,
     cache: Option<wgpu::PipelineCache>,
     cache_file: Option<PathBuf>,
     pub(crate) profile: Mutex<Option<super::StageProfile>>,
@@ -102,6 +122,7 @@ impl DeviceState {
             kernels: Mutex::new(HashMap::new()),
             working: Pool::new(POOL_KEEP),
             arenas: Pool::new(POOL_KEEP),
+            readbacks: Pool::new(POOL_KEEP),
             cache,
             cache_file,
             profile: Mutex::new(None),
@@ -189,6 +210,32 @@ impl DeviceState {
     ) -> Result<Lease<'_, Working>> {
         self.working
             .lease(plan, || Self::new_working(device, queue, plan))
+    }
+
+    /// A readback buffer of at least `bytes` (sizes rounded up to a power of two, at
+    /// least 4 KiB), pooled like the working sets.
+    pub(crate) fn take_readback(
+        &self,
+        device: &wgpu::Device,
+        bytes: u64,
+    ) -> Result<Lease<'_, Readback>> {
+        let size = bytes.max(4096).next_power_of_two();
+        let lease = self.readbacks.lease(&size, || {
+            let buffer = gpu::create_buffer(
+                device,
+                "msm/readback",
+                size,
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            )?;
+            Ok::<_, crate::error::Error>(Readback {
+                buffer,
+                done: false.into(),
+            })
+        })?;
+        lease
+            .done
+            .store(false, std::sync::atomic::Ordering::Release);
+        Ok(lease)
     }
 
     /// Input slots of shape `key`, pooled like the working sets.

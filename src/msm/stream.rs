@@ -79,20 +79,25 @@ pub(crate) async fn run(
             Some((*first - n, n))
         })
         .collect();
+    let t0 = std::time::Instant::now();
+    let ms = |t: std::time::Instant| t.elapsed().as_secs_f64() * 1e3;
     let check = dev.check_kernels()?;
+    log::debug!("stream: check kernels at {:.2} ms", ms(t0));
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
     let key = Arena::key_for(&plan, slots, Feed::Chunks);
     let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
+    log::debug!("stream: arena at {:.2} ms", ms(t0));
     let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
-    let queue = &dev.inner.queue;
+    log::debug!("stream: job at {:.2} ms", ms(t0));
     for (k, &(first, n)) in chunks.iter().enumerate() {
         // Each slot's upload buffers come back once the device has copied them (the
         // chunk two back), so the host writes this chunk while the last one computes.
         let slot = k % arena.slots();
+        let params = Params::new(job.plan(), n as u32);
         let (s_in, b_in) = (
-            Input::Scalars(&scalars[first..first + n]),
+            Input::Scalars(&scalars[first..first + n], params),
             Input::Bases(&bases[first..first + n]),
         );
         let (points, flag) = arena.chunk(slot, n).ok_or_else(|| Error::Gpu {
@@ -107,12 +112,15 @@ pub(crate) async fn run(
         // The scalars first, and the stages that read only them; the host writes the
         // bases while the device runs those.
         let t = std::time::Instant::now();
-        let params = Params::new(job.plan(), n as u32);
-        arena.write_params(queue, slot, &params);
         let filled = arena.stage(dev, slot, 0, s_in).await?;
         job.note_upload(t, filled, s_in.bytes());
+        log::debug!(
+            "stream: pass {k} scalars staged at {:.2} ms (filled in {:.2} ms)",
+            ms(t0),
+            filled.as_secs_f64() * 1e3
+        );
         let mut enc = job.encoder();
-        arena.copy_staged(&mut enc, queue, slot, 0, s_in)?;
+        arena.copy_staged(&mut enc, slot, 0, s_in)?;
         job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
         let index = job.submit(enc)?;
         arena.recycle(slot, 0, s_in, index);
@@ -120,7 +128,7 @@ pub(crate) async fn run(
         let filled = arena.stage(dev, slot, 0, b_in).await?;
         job.note_upload(t, filled, b_in.bytes());
         let mut enc = job.encoder();
-        arena.copy_staged(&mut enc, queue, slot, 0, b_in)?;
+        arena.copy_staged(&mut enc, slot, 0, b_in)?;
         dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
         job.encode_pass(&mut enc, k, n, inputs, Part::Bases)?;
         job.copy_flag(&mut enc, k, flag.buffer, flag.offset);
