@@ -27,6 +27,10 @@ fn stream_budget(cap: u32, n: usize) -> u64 {
     plan.job_bytes(Feed::Chunks, 2)
 }
 
+/// Held around a profiled MSM and the read of its profile: tests run in parallel on the
+/// same devices, and a device keeps only its last profile.
+static PROFILED: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Off the curve: y bumped by one.
 fn bump(p: G1Affine) -> G1Affine {
     G1Affine::new_unchecked(p.x, p.y + Fq::ONE)
@@ -133,8 +137,11 @@ fn streamed(ctx: &mut Ctx) {
     let cap = 1024;
     let cfg = MsmConfig {
         memory_budget: Some(stream_budget(cap, n)),
-        profile: true,
         ..ctx.cfg()
+    };
+    let profiled = MsmConfig {
+        profile: true,
+        ..cfg.clone()
     };
     let bases = random_bases(n, n, ctx.next_seed());
     let scalars = random_scalars(n, ctx.next_seed());
@@ -145,11 +152,13 @@ fn streamed(ctx: &mut Ctx) {
             .unwrap_or_else(|e| panic!("{} {label} (n = {}): {e}", ctx.tag(), b.len()));
         assert!(got == ark(b, s), "{} {label} (n = {})", ctx.tag(), b.len());
     };
-    msm(ctx, "random, 4 chunks", &bases, &scalars, &cfg);
+    let guard = PROFILED.lock().unwrap_or_else(|e| e.into_inner());
+    msm(ctx, "random, 4 chunks", &bases, &scalars, &profiled);
     if ctx.dev.info().timestamp_query {
         let p = ctx.dev.last_profile().expect("profiled");
         assert_eq!(p.passes, 4, "{} chunks of {cap}", ctx.tag());
     }
+    drop(guard);
 
     // Adversarial inputs across chunk boundaries.
     let mut inf = bases.clone();
@@ -182,7 +191,7 @@ fn streamed(ctx: &mut Ctx) {
     let got = ctx.dev.msm(&pm, &eq, &cfg).unwrap();
     assert!(got.is_zero(), "{} P and -P in two chunks", ctx.tag());
 
-    // Chunks growing from 1024 to 8192 points (1024, 2048, 4096, 8192, 4640): shorter
+    // Chunks growing from 1024 to 8192 points (1024, 2048, 4096, 4640, 8192): shorter
     // accumulation chunks in the small passes, and one hot bucket across four passes.
     let n2 = 20000;
     let grow = MsmConfig {
@@ -195,6 +204,7 @@ fn streamed(ctx: &mut Ctx) {
     for x in s2.iter_mut().skip(500).take(8500) {
         *x = s;
     }
+    let guard = PROFILED.lock().unwrap_or_else(|e| e.into_inner());
     msm(
         ctx,
         "growing chunks, hot bucket across them",
@@ -206,6 +216,7 @@ fn streamed(ctx: &mut Ctx) {
         let p = ctx.dev.last_profile().expect("profiled");
         assert_eq!(p.passes, 5, "{} growing chunks", ctx.tag());
     }
+    drop(guard);
 
     // Chunks of 64 points (the smallest pass), five of them.
     let tiny = MsmConfig {
@@ -308,6 +319,7 @@ fn resident_budget(ctx: &mut Ctx) {
         .dev
         .upload_bases_with(&bases, &cfg)
         .unwrap_or_else(|e| panic!("{} upload within budget: {e}", ctx.tag()));
+    let guard = PROFILED.lock().unwrap_or_else(|e| e.into_inner());
     let got = ctx.dev.msm_with(&srs, &scalars, &cfg).unwrap();
     assert!(
         got == ark(&bases, &scalars),
@@ -318,6 +330,7 @@ fn resident_budget(ctx: &mut Ctx) {
         let p = ctx.dev.last_profile().expect("profiled");
         assert_eq!(p.passes, 4, "{} passes of 256", ctx.tag());
     }
+    drop(guard);
     // What one pass holds follows the budget: a pass of 256 points under the budget of
     // one such stream job, OutOfMemory under one byte less than a pass of 64 needs.
     let full = ctx.dev.pass_capacity(&ctx.cfg()).unwrap();

@@ -206,9 +206,12 @@ impl Feed {
     }
 }
 
-/// Passes a large MSM is cut into even when one pass would fit, so that the upload of
-/// each pass's inputs hides behind the compute of the pass before.
-pub(crate) const OVERLAP_PASSES: usize = 4;
+/// A large MSM is cut into passes of about n / this many points even when one pass
+/// would fit (and the first ones smaller still, see [`pass_sizes`]), so that the upload
+/// of each pass's inputs hides behind the compute of the pass before.
+pub(crate) fn overlap_passes() -> usize {
+    super::tuning::overlap_divisor()
+}
 
 /// Smallest pass an overlapped MSM is cut into (each pass adds a reduction).
 const OVERLAP_MIN_PASS: usize = 1 << 20;
@@ -216,11 +219,11 @@ const OVERLAP_MIN_PASS: usize = 1 << 20;
 /// chunks of 96 bytes a point: 768 MiB) on the largest inputs.
 const OVERLAP_MAX_PASS: usize = 1 << 22;
 
-/// `cfg` with passes of about n / [`OVERLAP_PASSES`] points (2^20 to 2^22) when `n` is
+/// `cfg` with passes of about n / [`overlap_passes`] points (2^20 to 2^22) when `n` is
 /// at least `min` and the caller chose no chunk size; `None` otherwise.
 pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmConfig> {
     (cfg.chunk_size.is_none() && n >= min).then(|| MsmConfig {
-        chunk_size: Some((n / OVERLAP_PASSES).clamp(OVERLAP_MIN_PASS, OVERLAP_MAX_PASS)),
+        chunk_size: Some((n / overlap_passes()).clamp(OVERLAP_MIN_PASS, OVERLAP_MAX_PASS)),
         ..cfg.clone()
     })
 }
@@ -230,26 +233,37 @@ pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmCon
 const MIN_FIRST_PASS: usize = 1 << 10;
 
 /// The sizes of the passes an MSM of `n` points runs in, at most `cap` points each: a
-/// first pass of `cap / 2^first_shift` points (at least [`MIN_FIRST_PASS`]), then each
-/// twice the one before up to `cap`. The device starts once the small first pass is
-/// uploaded, and each later upload hides behind the passes before it; the bucket totals
-/// carry over, so more passes cost little.
+/// first pass of `cap / 2^first_shift` points (at least [`MIN_FIRST_PASS`]), each later
+/// one twice the one before up to `cap`, then passes of `cap`; what is left over (less
+/// than `cap`) runs first, so no small pass trails at the end. The device starts once
+/// a small first pass is uploaded, and each later upload hides behind the passes
+/// before it; the bucket totals carry over, so a pass costs little beyond its points.
 pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32) -> Vec<usize> {
     let cap = cap.max(1);
-    let mut size = if n > cap {
-        (cap >> first_shift.min(usize::BITS - 1))
-            .max(MIN_FIRST_PASS)
-            .min(cap)
-    } else {
-        cap
-    };
+    if n <= cap {
+        return if n == 0 { Vec::new() } else { vec![n] };
+    }
+    let first = (cap >> first_shift.min(usize::BITS - 1))
+        .max(MIN_FIRST_PASS)
+        .min(cap);
     let mut out = Vec::new();
     let mut left = n;
-    while left > 0 {
+    let mut size = first;
+    while size < cap && left > 0 {
         let s = size.min(left);
         out.push(s);
         left -= s;
-        size = (2 * size).min(cap);
+        size *= 2;
+    }
+    out.extend(std::iter::repeat_n(cap, left / cap));
+    let rest = left % cap;
+    if rest > 0 {
+        out.push(rest);
+        if first < cap {
+            // Ascending: the leftover runs early, where a small pass is what the
+            // growing passes want (none trails at the end).
+            out.sort_unstable();
+        }
     }
     out
 }
@@ -342,18 +356,29 @@ mod tests {
         assert_eq!(pass_sizes(5 * m, 8 * m, 3), vec![5 * m], "fits: one pass");
         assert_eq!(
             pass_sizes(20 * m, 8 * m, 3),
-            vec![m, 2 * m, 4 * m, 8 * m, 5 * m]
+            vec![m, 2 * m, 4 * m, 5 * m, 8 * m]
+        );
+        assert_eq!(
+            pass_sizes(16 * m, 8 * m, 3),
+            vec![m, m, 2 * m, 4 * m, 8 * m]
         );
         assert_eq!(pass_sizes(20 * m, 8 * m, 0), vec![8 * m, 8 * m, 4 * m]);
         // The first pass is never below the minimum, nor above the capacity.
         assert_eq!(pass_sizes(3 * m, 2 * m, 5), vec![m, 2 * m]);
-        assert_eq!(pass_sizes(1 << 24, 1 << 22, 3), {
-            let mut v = vec![1 << 19, 1 << 20, 1 << 21];
-            v.extend([1 << 22; 3]);
-            v.push(1 << 19);
-            v
-        });
-        assert_eq!(pass_sizes(10, 4, 1), vec![4, 4, 2]);
+        assert_eq!(
+            pass_sizes(10, 4, 1),
+            vec![4, 4, 2],
+            "below the smallest first pass"
+        );
+        let mb = 1 << 20;
+        assert_eq!(
+            pass_sizes(1 << 24, 1 << 22, 3),
+            vec![mb / 2, mb / 2, mb, 2 * mb, 4 * mb, 4 * mb, 4 * mb]
+        );
+        assert_eq!(
+            pass_sizes(1 << 23, 1 << 22, 3),
+            vec![mb / 2, mb / 2, mb, 2 * mb, 4 * mb]
+        );
         for (n, cap, shift) in [(1000, 64, 2), (1 << 24, 1 << 22, 3), (12345, 4096, 9)] {
             let p = pass_sizes(n, cap, shift);
             assert_eq!(p.iter().sum::<usize>(), n);
