@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
-//! | `WGPU_MSM_OVERLAP_DIVISOR` | 4 | large MSMs run in passes of about n / this (2^20 to 2^22) |
+//! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 24 | single resident MSMs from 2^this points run in several passes |
 
@@ -49,7 +49,7 @@ knob!(
     /// Large MSMs run in passes of about n / this many points (within 2^20..2^22).
     overlap_divisor,
     "WGPU_MSM_OVERLAP_DIVISOR",
-    4
+    2
 );
 knob!(
     /// One-shot MSMs from 2^this points stream in several passes even when one fits.
