@@ -2,7 +2,7 @@
 //! cluster's report.
 //!
 //! Run:    cargo run --release --example cluster_msm -- [--log-n 16] [--logical 2] [--cpu]
-//!             [--strategy auto|even|weighted|dynamic|all] [--chunk POINTS]
+//!             [--strategy auto|even|weighted|dynamic|windows|all] [--chunk POINTS]
 //! Prints: the workers, the warm-up time (kernel compilation), then per strategy the
 //!         time, whether the result equals arkworks' `VariableBaseMSM::msm`, and the
 //!         `ClusterReport` (per worker: points, chunks, busy seconds, bytes sent,
@@ -23,7 +23,8 @@ struct Args {
     /// log2 of the number of points.
     #[arg(long, default_value_t = 16)]
     log_n: u32,
-    /// auto, even, weighted, dynamic, or all (the last three in turn, on one cluster).
+    /// auto, even, weighted, dynamic, windows, or all (the last four in turn, on one
+    /// cluster).
     #[arg(long, default_value = "auto")]
     strategy: String,
     /// Logical devices opened per adapter.
@@ -45,6 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "even" => vec![Strategy::Even],
         "weighted" => vec![Strategy::Weighted],
         "dynamic" => vec![Strategy::Dynamic],
+        "windows" => vec![Strategy::Windows],
         "all" => Strategy::ALL.to_vec(),
         other => return Err(format!("unknown strategy {other}").into()),
     };
