@@ -1,44 +1,107 @@
-// Requires: msm_bindings, msm_accumulate (bucket_of). Stage 4b: folding the chunk
-// partials of each bucket in a tree, so a hot bucket (all scalars equal, or the top
-// window, whose few bits put every point in a handful of buckets) costs O(log n) serial
-// additions in the reduction instead of O(n / L).
+// Requires: msm_bindings, msm_points (scratch and totals), msm_accumulate (bucket_of).
+// Stages 5 and 6, one kernel (a driver compiles each kernel's point addition anew, and
+// every kernel more made the cold pipeline build slower):
+//
+// Fold: the chunk partials of each bucket in a tree, so a hot bucket (all scalars
+// equal, or the top window, whose few bits put every point in a handful of buckets)
+// costs O(log n) serial additions instead of O(n / L).
 //
 // Step s (s = 0, 1, ...): partial k = i * 2^(s+1) absorbs partial k + 2^s when both
 // chunks start in the same bucket. Afterwards partial k holds chunks
 // [k, min(k + lowbit(k), end of its bucket)).
+
+// Collect (fold step COLLECT): adds this pass's pieces of every bucket into the bucket
+// totals, which persist over the passes of one MSM, so that only the MSM's last pass
+// runs the bucket reduction. A bucket's pieces are its bucket partial (when it starts
+// mid-chunk) and the chunk partials of the chunks starting inside it; after the fold,
+// partial k holds chunks [k, k + lowbit(k)), so O(log C) partials cover a bucket
+// however hot it is.
 
 /// Which fold step a dispatch runs; bound with a dynamic offset per step.
 struct FoldStep {
     shift: u32,
 }
 
+/// The step value that makes a dispatch collect (fold steps stay below it).
+const COLLECT: u32 = 31u;
+
 @group(1) @binding(0) var<uniform> fold_step: FoldStep;
 
-/// Thread (w, i): one pair of step `fold_step.shift` in window w.
+/// Fold step s, thread (w, i): one pair of window w. Collect, thread (w, b): bucket b of
+/// window w. Either way the thread adds a list of pieces into one point with a single
+/// call site of xyzz_add.
 @compute @workgroup_size(64)
 fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let t = linear_id(gid, nwg);
     let s = fold_step.shift;
+    let collect = s == COLLECT;
     let cpw = params.chunks_per_window;
-    let pairs = (cpw + (2u << s) - 1u) >> (s + 1u);
-    let w = t / pairs;
+    let l = params.chunk_len;
+    let nb = params.num_buckets;
+    var w: u32;
+    var pairs = 0u;
+    if (collect) {
+        w = t / nb;
+    } else {
+        pairs = (cpw + (2u << s) - 1u) >> (s + 1u);
+        w = t / pairs;
+    }
     if (w >= params.num_windows) {
         return;
     }
-    let k = (t % pairs) << (s + 1u);
-    let kk = k + (1u << s);
-    let l = params.chunk_len;
-    let nb = params.num_buckets;
     let ob = w * (nb + 1u);
-    let total = offsets[ob + nb];
-    if (kk * l >= total) {
-        return;
-    }
-    // Same bucket when the bucket holding chunk k's start runs past chunk kk's start.
-    let b = bucket_of(ob, k * l);
-    if (offsets[ob + b + 1u] <= kk * l) {
-        return;
-    }
     let cb = chunk_base() + w * cpw;
-    store_point(cb + k, xyzz_add(load_point(cb + k), load_point(cb + kk)));
+    // The pieces: the bucket partial of bucket b (when `partial`), then chunk partials
+    // k ..= last (for collect, stepping k by its lowest bit; for a fold, just one).
+    var b = 0u;
+    var partial = false;
+    var k: u32;
+    var last: u32;
+    var dst: u32;
+    var acc: Xyzz;
+    if (collect) {
+        b = t % nb;
+        let o = offsets[ob + b];
+        let cnt = offsets[ob + b + 1u] - o;
+        if (cnt == 0u) {
+            return;
+        }
+        partial = o % l != 0u;
+        k = (o + l - 1u) / l;
+        last = (o + cnt - 1u) / l;
+        acc = load_total(w * nb + b);
+    } else {
+        dst = (t % pairs) << (s + 1u);
+        k = dst + (1u << s);
+        last = k;
+        if (k * l >= offsets[ob + nb]) {
+            return;
+        }
+        // Same bucket when the bucket holding chunk dst's start runs past chunk k's.
+        let bb = bucket_of(ob, dst * l);
+        if (offsets[ob + bb + 1u] <= k * l) {
+            return;
+        }
+        acc = load_point(cb + dst);
+    }
+    loop {
+        var y: Xyzz;
+        if (partial) {
+            y = load_point(w * nb + b);
+            partial = false;
+        } else if (k <= last) {
+            y = load_point(cb + k);
+            // Partial 0 already spans its whole bucket; otherwise the next one starts
+            // where this one's range ends.
+            k = select(k + (k & (~k + 1u)), last + 1u, k == 0u || !collect);
+        } else {
+            break;
+        }
+        acc = xyzz_add(acc, y);
+    }
+    if (collect) {
+        store_total(w * nb + b, acc);
+    } else {
+        store_point(cb + dst, acc);
+    }
 }

@@ -2,7 +2,7 @@
 // pass only: bucket reduction by parallel running sums over the bucket totals.
 //
 // Window w's sum is S_w = sum over b of (b + 1) * total_b (total_b: bucket b summed over
-// every pass, msm_collect.wgsl). Thread j of the window takes buckets [lo, hi) and walks
+// every pass, the collect step of msm_fold.wgsl). Thread j of the window takes buckets [lo, hi) and walks
 // them downwards keeping running = sum of the buckets seen and acc = sum of running
 // after each step, so acc = sum (b - lo + 1) * total_b; adding lo * running gives its
 // share of S_w, stored as a thread share. `reduce_groups` then adds each 64 shares in a

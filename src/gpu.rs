@@ -56,7 +56,9 @@ impl Kernels {
         cache: Option<&wgpu::PipelineCache>,
     ) -> Result<Kernels> {
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let started = std::time::Instant::now();
         let module = module(device, label, source, trusted);
+        log::debug!("module {label} in {:.2?}", started.elapsed());
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(Error::Shader {
                 entry: label.to_string(),

@@ -83,10 +83,24 @@ const REDUCE: usize = 6;
 /// The second kernel of the reduce stage (window-group sums of the thread shares).
 pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
 
-/// Every entry point of the MSM shader: the stages plus the reduce stage's second kernel.
+/// Index of the collect stage in [`STAGES`]: the fold kernel at step [`COLLECT_STEP`].
+const COLLECT: usize = 5;
+
+/// The fold step value that makes the fold kernel collect (`COLLECT` in msm_fold.wgsl).
+const COLLECT_STEP: u32 = 31;
+const _: () = assert!(
+    COLLECT_STEP + 1 == super::state::FOLD_STEPS,
+    "the last fold-step slot holds COLLECT"
+);
+
+/// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
+/// runs) plus the reduce stage's second kernel.
 pub(crate) fn entry_points() -> Vec<String> {
     STAGES
         .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != COLLECT)
+        .map(|(_, s)| s)
         .chain(&[REDUCE_GROUPS])
         .map(|s| s.to_string())
         .collect()
@@ -177,8 +191,14 @@ pub(crate) fn encode(
             // timestamps, so that every query the job resolves was written.
             continue;
         }
-        pass.set_pipeline(k.get(name));
         pass.set_bind_group(0, binds[0], &[]);
+        if s == COLLECT {
+            pass.set_pipeline(k.get("fold"));
+            pass.set_bind_group(1, binds[1], &[COLLECT_STEP * FOLD_STRIDE as u32]);
+            pass.dispatch_workgroups(x, y, 1);
+            continue;
+        }
+        pass.set_pipeline(k.get(name));
         if *name == "fold" {
             for step in 0..fold_steps {
                 let pairs = u64::from(p.chunks_per_window).div_ceil(2u64 << step);

@@ -23,7 +23,6 @@ const MSM_ACCUMULATE: &str = include_str!("../../shaders/msm_accumulate.wgsl");
 const MSM_FOLD: &str = include_str!("../../shaders/msm_fold.wgsl");
 const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
 const MSM_POINTS: &str = include_str!("../../shaders/msm_points.wgsl");
-const MSM_COLLECT: &str = include_str!("../../shaders/msm_collect.wgsl");
 const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
 const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
 const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
@@ -151,7 +150,6 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
                 MSM_SORT,
                 MSM_ACCUMULATE,
                 MSM_FOLD,
-                MSM_COLLECT,
                 MSM_REDUCE,
             ] {
                 parts.push(m.to_string());
