@@ -222,6 +222,38 @@ fn default_chunking_and_cpu_worker() {
 }
 
 #[test]
+fn cpu_workers_split_by_windows() {
+    // The CPU worker honours a range of windows (through window_scalars), with the
+    // window width the cluster fixes or the one the config gives.
+    let (b, s) = inputs(3000, 23);
+    let want = reference(&b, &s);
+    let c = Cluster::from_workers(vec![Arc::new(CpuWorker), Arc::new(CpuWorker)])
+        .unwrap()
+        .with_strategy(Strategy::Windows);
+    for cfg in [
+        MsmConfig::default(),
+        MsmConfig {
+            window_bits: Some(7),
+            ..Default::default()
+        },
+    ] {
+        assert_eq!(c.msm(&b, &s, &cfg).unwrap(), want, "{cfg:?}, seed 23");
+        let r = c.last_report().unwrap();
+        assert_eq!(r.strategy, Strategy::Windows);
+        assert!(r.workers.iter().all(|w| w.points == 3000), "{r}");
+    }
+    // A range of windows without a width is a configuration error, not a wrong sum.
+    let bad = MsmConfig {
+        windows: Some(0..3),
+        ..Default::default()
+    };
+    assert!(matches!(
+        CpuWorker.msm_chunk(&b, &s, &bad),
+        Err(Error::InvalidConfig(_))
+    ));
+}
+
+#[test]
 fn auto_is_even_for_alike_workers() {
     let (b, s) = inputs(999, 22);
     let c = Cluster::from_workers(vec![
