@@ -279,10 +279,9 @@ impl Cluster {
                 (vec![Vec::new(); k], chunks.collect())
             }
             Strategy::Windows => {
-                // One window width for every worker, so that the ranges add up.
-                let c = cfg.window_bits.unwrap_or_else(|| default_window_bits(n));
+                let (c, shares) = window_split(&cfg, n, k);
                 cfg.to_mut().window_bits = Some(c);
-                let own = window_shares(window_count(c), k)
+                let own = shares
                     .into_iter()
                     .map(|w| {
                         w.map(|w| Piece {
@@ -399,13 +398,21 @@ fn single(blocks: Vec<std::ops::Range<usize>>) -> Vec<Vec<Piece>> {
         .collect()
 }
 
-/// `windows` windows shared by `workers` workers, as even as can be (`None` for a worker
-/// left without one when there are more workers than windows).
-pub(crate) fn window_shares(windows: u32, workers: usize) -> Vec<Option<std::ops::Range<u32>>> {
-    partition::even_blocks(windows as usize, workers)
+/// How an MSM of `n` points splits by windows among `workers`: one window width for all
+/// of them (`cfg`'s, else the default for `n`), so that the ranges add up, and each
+/// worker's range, as even as can be (`None` for a worker left without one when there
+/// are more workers than windows).
+pub(crate) fn window_split(
+    cfg: &MsmConfig,
+    n: usize,
+    workers: usize,
+) -> (u32, Vec<Option<std::ops::Range<u32>>>) {
+    let c = cfg.window_bits.unwrap_or_else(|| default_window_bits(n));
+    let shares = partition::even_blocks(window_count(c) as usize, workers)
         .into_iter()
         .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))
-        .collect()
+        .collect();
+    (c, shares)
 }
 
 impl std::fmt::Debug for Cluster {

@@ -3,11 +3,10 @@
 //! [`Strategy::Windows`], a copy of them all; uploaded once, every MSM over them sends
 //! only scalars.
 
-use super::{window_shares, Cluster, Strategy};
+use super::{window_split, Cluster, Strategy};
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::msm::plan::{default_window_bits, window_count};
 use crate::msm::DeviceBases;
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
@@ -130,10 +129,7 @@ impl Cluster {
     ) -> Result<G1Projective> {
         Error::check_lengths(bases.len, scalars.len())?;
         // Per share: its scalars and, for replicated bases, its windows.
-        let c = cfg
-            .window_bits
-            .unwrap_or_else(|| default_window_bits(scalars.len()));
-        let windows = window_shares(window_count(c), bases.shares.len());
+        let (c, windows) = window_split(cfg, scalars.len(), bases.shares.len());
         let work: Vec<(&Share, &[Fr], Option<MsmConfig>)> = bases
             .shares
             .iter()

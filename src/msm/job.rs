@@ -15,7 +15,6 @@ use crate::error::{Error, Result};
 use crate::gpu::{self, Kernels};
 use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
-use ark_ec::AdditiveGroup as _;
 use ark_ff::Zero;
 use std::sync::Arc;
 use std::time::Instant;
@@ -294,27 +293,18 @@ impl<'a> Job<'a> {
     /// Waits for the readback and combines every MSM's window sums (summed over its
     /// passes, then weighted by powers of two). Records the profile when one was asked.
     pub(crate) async fn finish(self) -> Result<JobOutput> {
-        let t_read = Instant::now();
         let out = gpu::read_words(self.dev, &self.readback.buffer).await?;
         // Read and unmapped: the buffer may serve the next job.
         self.readback
             .done
             .store(true, std::sync::atomic::Ordering::Release);
-        log::debug!(
-            "job: readback after {:.2} ms, {:.2} ms from the start",
-            t_read.elapsed().as_secs_f64() * 1e3,
-            self.started.elapsed().as_secs_f64() * 1e3
-        );
         let t_combine = Instant::now();
         let submits = *self.submits.lock().unwrap_or_else(|e| e.into_inner());
-        let mut results = combine(&out, &self.plan, self.msms);
-        // An MSM without passes (no scalars) wrote nothing: the readback holds stale
-        // words there.
-        for (m, r) in results.iter_mut().enumerate() {
-            if !self.owners.contains(&m) {
-                *r = G1Projective::zero();
-            }
+        let mut has_passes = vec![false; self.msms];
+        for &o in &self.owners {
+            has_passes[o] = true;
         }
+        let results = combine(&out, &self.plan, &has_passes);
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
         if let Some(q) = &self.queries {
             let mut prof = StageProfile {
@@ -358,24 +348,28 @@ impl<'a> Job<'a> {
 /// last pass): the groups of each window added up, then the windows weighted by powers
 /// of two. MSMs are combined on several threads when there are many (a batch's results
 /// then cost the host about one MSM's combination).
-fn combine(out: &[u32], plan: &Plan, msms: usize) -> Vec<G1Projective> {
+fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
+    let msms = has_passes.len();
     let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
     let per_msm = POINT_WORDS * windows * groups;
     let one = |m: usize| {
+        if !has_passes[m] {
+            // No scalars, no pass: nothing was written for it (the pooled readback
+            // holds an earlier job's words there).
+            return G1Projective::zero();
+        }
         let words = &out[m * per_msm..];
-        let sums: Vec<G1Projective> = (0..windows)
-            .map(|w| {
+        // Window w of the plan is window first_window + w of the scalar: the windows
+        // below it count as zero.
+        let below = std::iter::repeat_n(G1Projective::zero(), plan.first_window as usize);
+        let sums: Vec<G1Projective> = below
+            .chain((0..windows).map(|w| {
                 (0..groups)
                     .map(|g| encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]))
                     .sum()
-            })
+            }))
             .collect();
-        // Window w of the plan is window first_window + w of the scalar.
-        let mut r = encode::combine_windows(&sums, plan.window_bits);
-        for _ in 0..plan.window_bits * plan.first_window {
-            r.double_in_place();
-        }
-        r
+        encode::combine_windows(&sums, plan.window_bits)
     };
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())

@@ -9,8 +9,8 @@
 //! Every one-shot MSM goes this way (pooled slots, no allocation per call); inputs below
 //! 2^21 points are usually one chunk. Larger ones stream in several chunks even when
 //! they fit, so that the upload of each chunk hides behind the compute of the last: a
-//! small first chunk (the device starts early), then chunks doubling up to a quarter of
-//! the input (see `plan::pass_sizes`). The bucket totals carry over from chunk to chunk,
+//! small first chunk (the device starts early), then chunks doubling up to about half
+//! the input (see `plan::overlapped` and `plan::pass_sizes`). The bucket totals carry over from chunk to chunk,
 //! so only the last one runs the bucket reduction.
 
 use super::arena::{Arena, Input};
@@ -46,7 +46,7 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     // 49 ms with four chunks instead of one).
     if let Some(overlap) = plan::overlapped(n, cfg, 1 << tuning::stream_overlap_log2()) {
         // Large inputs stream even when they fit: the upload of each chunk then hides
-        // behind the compute of the one before, at the cost of a few more reductions.
+        // behind the compute of the one before, at the cost of a collect step a pass.
         if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0) {
             return Ok(Route::Stream(p));
         }
@@ -79,18 +79,13 @@ pub(crate) async fn run(
             Some((*first - n, n))
         })
         .collect();
-    let t0 = std::time::Instant::now();
-    let ms = |t: std::time::Instant| t.elapsed().as_secs_f64() * 1e3;
     let check = dev.check_kernels()?;
-    log::debug!("stream: check kernels at {:.2} ms", ms(t0));
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
     let key = Arena::key_for(&plan, slots, Feed::Chunks);
     let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
-    log::debug!("stream: arena at {:.2} ms", ms(t0));
     let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
-    log::debug!("stream: job at {:.2} ms", ms(t0));
     for (k, &(first, n)) in chunks.iter().enumerate() {
         // Each slot's upload buffers come back once the device has copied them (the
         // chunk two back), so the host writes this chunk while the last one computes.
@@ -114,11 +109,6 @@ pub(crate) async fn run(
         let t = std::time::Instant::now();
         let filled = arena.stage(dev, slot, 0, s_in).await?;
         job.note_upload(t, filled, s_in.bytes());
-        log::debug!(
-            "stream: pass {k} scalars staged at {:.2} ms (filled in {:.2} ms)",
-            ms(t0),
-            filled.as_secs_f64() * 1e3
-        );
         let mut enc = job.encoder();
         arena.copy_staged(&mut enc, slot, 0, s_in)?;
         job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
