@@ -1,10 +1,16 @@
-// Requires: msm_bindings. Stage 4: bucket accumulation with mixed additions.
+// Requires: msm_bindings, msm_points (scratch and totals). Stage 4: bucket accumulation
+// with mixed additions.
 //
 // The sorted entries of a window are cut into chunks of L = chunk_len entries, one
 // thread each, whatever the buckets: a hot bucket is spread over many threads and costs
-// what uniform scalars cost. A thread sums each run of equal buckets in its chunk. The
-// run that starts the chunk goes to chunk partial k; a run starting mid-chunk starts its
-// bucket, and goes to that bucket's partial. Stage 5 adds the pieces of each bucket.
+// what uniform scalars cost. A thread sums each run of equal buckets in its chunk.
+//
+// A run that starts its bucket (the head) starts from the bucket's total of the passes
+// before, so the bucket totals need no separate addition for it. A head that also ends
+// its bucket covers the whole bucket and goes straight to the bucket's total; no later
+// stage touches that bucket. Otherwise: the run that starts the chunk goes to chunk
+// partial k, and a head starting mid-chunk goes to its bucket's partial; stage 5 adds
+// the pieces of each such bucket into its total.
 
 /// Largest b in [0, B) with offsets[ob + b] <= pos (pos < the window's total).
 fn bucket_of(ob: u32, pos: u32) -> u32 {
@@ -21,10 +27,22 @@ fn bucket_of(ob: u32, pos: u32) -> u32 {
     return lo;
 }
 
-/// Stores a finished run: at its chunk's partial if it began the chunk, else at its
-/// bucket's partial.
-fn flush_run(acc: Xyzz, run_start: u32, chunk_start: u32, w: u32, k: u32, b: u32) {
-    if (run_start == chunk_start) {
+/// The start of a run of bucket b: its total so far when the run is the bucket's head
+/// (it starts at the bucket's first entry), else zero.
+fn run_seed(w: u32, b: u32, head: bool) -> Xyzz {
+    if (head) {
+        return load_total(w * params.num_buckets + b);
+    }
+    return xyzz_zero();
+}
+
+/// Stores a finished run of bucket b: at the bucket's total if it is the whole bucket
+/// (`whole`), else at its chunk's partial if it began the chunk, else at the bucket's
+/// partial.
+fn flush_run(acc: Xyzz, whole: bool, at_chunk_start: bool, w: u32, k: u32, b: u32) {
+    if (whole) {
+        store_total(w * params.num_buckets + b, acc);
+    } else if (at_chunk_start) {
         store_point(chunk_base() + w * params.chunks_per_window + k, acc);
     } else {
         store_point(w * params.num_buckets + b, acc);
@@ -51,19 +69,33 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     let end = min(start + params.chunk_len, total);
     let row = w * params.n;
     var b = bucket_of(ob, start);
+    // For the fold stage, which needs the bucket at each chunk's start.
+    digits[chunk_bucket_index(w, k)] = b;
     var next = offsets[ob + b + 1u];
+    var head = offsets[ob + b] == start;
     var acc = xyzz_zero();
     var run_start = start;
-    for (var pos = start; pos < end; pos++) {
-        if (pos == next) {
-            flush_run(acc, run_start, start, w, k, b);
-            acc = xyzz_zero();
+    var pos = start;
+    // One call site each of the total's load, the stores and the mixed addition (a
+    // driver inlines every call site).
+    loop {
+        let done = pos == end;
+        if (done || pos == next) {
+            flush_run(acc, head && pos == next, run_start == start, w, k, b);
+            if (done) {
+                break;
+            }
+            // The next non-empty bucket starts here: this run is its head.
             run_start = pos;
             b += 1u;
             while (offsets[ob + b + 1u] <= pos) {
                 b += 1u;
             }
             next = offsets[ob + b + 1u];
+            head = true;
+        }
+        if (pos == run_start) {
+            acc = run_seed(w, b, head);
         }
         let e = sorted[row + pos];
         var p = load_base(e & ~SIGN_BIT);
@@ -71,6 +103,6 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
             p = affine_neg(p);
         }
         acc = xyzz_madd(acc, p);
+        pos += 1u;
     }
-    flush_run(acc, run_start, start, w, k, b);
 }

@@ -5,13 +5,16 @@
 //            Every point in memory is canonical (arkworks' words); fq_unpack/fq_pack
 //            convert to and from the registers' limbs.
 //   scalars  n scalars, 8 words each (Montgomery form, as arkworks keeps Fr)
-//   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31
-//   counts   W*B atomic counters (bucket sizes, then consumed as scatter cursors)
+//   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31;
+//            once scattered, its first W*C words hold the bucket at each chunk's start
+//   counts   W*B atomic counters (bucket sizes, then consumed as scatter cursors), then
+//            one word: the largest bucket of the pass (in entries)
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
 //   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
 //            window-group sums [W*G], reduce-thread shares [W*T] (this pass only)
-//   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM
+//   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM (a
+//            bucket that one accumulation run covers whole is added there directly)
 //
 // Loading and storing XYZZ points: msm_points.wgsl, instantiated for scratch (load_point,
 // store_point) and totals (load_total, store_total).
@@ -68,4 +71,15 @@ fn chunk_base() -> u32 {
 /// Index of the first window-group sum in scratch.
 fn group_base() -> u32 {
     return chunk_base() + params.num_windows * params.chunks_per_window;
+}
+
+/// Index in counts of the largest bucket of the pass (written by scan).
+fn largest_bucket_index() -> u32 {
+    return params.num_windows * params.num_buckets;
+}
+
+/// Index in digits of the bucket at the start of chunk k of window w (written by
+/// accumulate, once scatter has consumed the digits).
+fn chunk_bucket_index(w: u32, k: u32) -> u32 {
+    return w * params.chunks_per_window + k;
 }

@@ -1,21 +1,24 @@
-// Requires: msm_bindings, msm_points (scratch and totals), msm_accumulate (bucket_of).
-// Stages 5 and 6, one kernel (a driver compiles each kernel's point addition anew, and
-// every kernel more made the cold pipeline build slower):
+// Requires: msm_bindings, msm_points (scratch and totals), msm_accumulate (its layout
+// of pieces). Stages 5 and 6, one kernel (a driver compiles each kernel's point
+// addition anew, and every kernel more made the cold pipeline build slower):
 //
 // Fold: the chunk partials of each bucket in a tree, so a hot bucket (all scalars
 // equal, or the top window, whose few bits put every point in a handful of buckets)
 // costs O(log n) serial additions instead of O(n / L).
 //
 // Step s (s = 0, 1, ...): partial k = i * 2^(s+1) absorbs partial k + 2^s when both
-// chunks start in the same bucket. Afterwards partial k holds chunks
-// [k, min(k + lowbit(k), end of its bucket)).
+// chunks start in the same bucket. Only the first S steps run, S the fewest with 2^S
+// at least the most chunks any bucket of the pass spans (`fold_steps_needed`; 0 for
+// most passes of uniform scalars, log2(C) for one hot bucket); later dispatches return
+// at once. Afterwards partial k holds chunks [k, k + stride(k)) of its bucket, with
+// stride(k) = min(lowbit(k), 2^S) (2^S for k = 0).
 
-// Collect (fold step COLLECT): adds this pass's pieces of every bucket into the bucket
-// totals, which persist over the passes of one MSM, so that only the MSM's last pass
-// runs the bucket reduction. A bucket's pieces are its bucket partial (when it starts
-// mid-chunk) and the chunk partials of the chunks starting inside it; after the fold,
-// partial k holds chunks [k, k + lowbit(k)), so O(log C) partials cover a bucket
-// however hot it is.
+// Collect (fold step COLLECT): adds this pass's pieces of every bucket that spans
+// several chunks into its total (accumulation put the old total into the bucket's
+// head, and added a bucket lying within one chunk straight into its total), so that
+// only the MSM's last pass runs the bucket reduction. A bucket's pieces are its
+// bucket partial (when it starts mid-chunk) and the chunk partials of the chunks
+// starting inside it, O(log C) of them after the fold however hot the bucket is.
 
 /// Which fold step a dispatch runs; bound with a dynamic offset per step.
 struct FoldStep {
@@ -27,6 +30,17 @@ const COLLECT: u32 = 31u;
 
 @group(1) @binding(0) var<uniform> fold_step: FoldStep;
 
+/// Fold steps this pass needs: the fewest S with 2^S >= the most chunks that start
+/// inside one bucket (at most ceil(largest bucket / L)).
+fn fold_steps_needed() -> u32 {
+    let largest = atomicLoad(&counts[largest_bucket_index()]);
+    let span = (largest + params.chunk_len - 1u) / params.chunk_len;
+    if (span <= 1u) {
+        return 0u;
+    }
+    return 32u - countLeadingZeros(span - 1u);
+}
+
 /// Fold step s, thread (w, i): one pair of window w. Collect, thread (w, b): bucket b of
 /// window w. Either way the thread adds a list of pieces into one point with a single
 /// call site of xyzz_add.
@@ -35,6 +49,10 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let t = linear_id(gid, nwg);
     let s = fold_step.shift;
     let collect = s == COLLECT;
+    let steps = fold_steps_needed();
+    if (!collect && s >= steps) {
+        return;
+    }
     let cpw = params.chunks_per_window;
     let l = params.chunk_len;
     let nb = params.num_buckets;
@@ -52,7 +70,7 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let ob = w * (nb + 1u);
     let cb = chunk_base() + w * cpw;
     // The pieces: the bucket partial of bucket b (when `partial`), then chunk partials
-    // k ..= last (for collect, stepping k by its lowest bit; for a fold, just one).
+    // k ..= last (for collect, stepping k by its stride; for a fold, just one).
     var b = 0u;
     var partial = false;
     var k: u32;
@@ -63,13 +81,14 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
         b = t % nb;
         let o = offsets[ob + b];
         let cnt = offsets[ob + b + 1u] - o;
-        if (cnt == 0u) {
+        // Empty, or within one chunk: accumulation already added it to its total.
+        if (cnt == 0u || o / l == (o + cnt - 1u) / l) {
             return;
         }
         partial = o % l != 0u;
         k = (o + l - 1u) / l;
         last = (o + cnt - 1u) / l;
-        acc = load_total(w * nb + b);
+        acc = xyzz_zero();
     } else {
         dst = (t % pairs) << (s + 1u);
         k = dst + (1u << s);
@@ -78,12 +97,13 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
             return;
         }
         // Same bucket when the bucket holding chunk dst's start runs past chunk k's.
-        let bb = bucket_of(ob, dst * l);
+        let bb = digits[chunk_bucket_index(w, dst)];
         if (offsets[ob + bb + 1u] <= k * l) {
             return;
         }
         acc = load_point(cb + dst);
     }
+    let top = 1u << steps;
     loop {
         var y: Xyzz;
         if (partial) {
@@ -91,9 +111,9 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
             partial = false;
         } else if (k <= last) {
             y = load_point(cb + k);
-            // Partial 0 already spans its whole bucket; otherwise the next one starts
-            // where this one's range ends.
-            k = select(k + (k & (~k + 1u)), last + 1u, k == 0u || !collect);
+            // The next piece starts where this one's range ends (a fold step adds one).
+            let stride = select(min(k & (~k + 1u), top), top, k == 0u);
+            k = select(k + stride, last + 1u, !collect);
         } else {
             break;
         }

@@ -4,7 +4,8 @@ const SCAN_WG: u32 = 256u;
 var<workgroup> scan_tmp: array<u32, SCAN_WG>;
 
 /// Workgroup w: offsets[w*(B+1) + b] = sum of counts[w*B + b'] for b' < b, and
-/// offsets[w*(B+1) + B] = the window's total.
+/// offsets[w*(B+1) + B] = the window's total. Also raises counts[W*B] (the largest
+/// bucket of the pass, see `fold_steps_needed`) to the largest bucket of window w.
 @compute @workgroup_size(256)
 fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let w = wid.x;
@@ -12,12 +13,16 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     let per = (nb + SCAN_WG - 1u) / SCAN_WG;
     let start = lid * per;
     var local = 0u;
+    var largest = 0u;
     for (var k = 0u; k < per; k++) {
         let b = start + k;
         if (b < nb) {
-            local += atomicLoad(&counts[w * nb + b]);
+            let cnt = atomicLoad(&counts[w * nb + b]);
+            local += cnt;
+            largest = max(largest, cnt);
         }
     }
+    atomicMax(&counts[largest_bucket_index()], largest);
     scan_tmp[lid] = local;
     workgroupBarrier();
     for (var off = 1u; off < SCAN_WG; off *= 2u) {

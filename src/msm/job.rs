@@ -346,10 +346,10 @@ impl<'a> Job<'a> {
 
 /// Every MSM's result from the read-back words (its window-group sums, written by its
 /// last pass): the groups of each window added up, then the windows weighted by powers
-/// of two. MSMs are combined on several threads when there are many (a batch's results
-/// then cost the host about one MSM's combination).
+/// of two. Windows and MSMs are combined on rayon's pool, so one MSM's windows add up in
+/// parallel and a batch's results cost about one MSM's.
 fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
-    let msms = has_passes.len();
+    use rayon::prelude::*;
     let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
     let per_msm = POINT_WORDS * windows * groups;
     let one = |m: usize| {
@@ -361,35 +361,15 @@ fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
         let words = &out[m * per_msm..];
         // Window w of the plan is window first_window + w of the scalar: the windows
         // below it count as zero.
-        let below = std::iter::repeat_n(G1Projective::zero(), plan.first_window as usize);
-        let sums: Vec<G1Projective> = below
-            .chain((0..windows).map(|w| {
-                (0..groups)
-                    .map(|g| encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]))
-                    .sum()
-            }))
-            .collect();
+        let mut sums = vec![G1Projective::zero(); plan.first_window as usize];
+        sums.par_extend((0..windows).into_par_iter().map(|w| {
+            (0..groups)
+                .map(|g| encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]))
+                .sum::<G1Projective>()
+        }));
         encode::combine_windows(&sums, plan.window_bits)
     };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(msms);
-    if threads <= 1 {
-        return (0..msms).map(one).collect();
-    }
-    let mut results = vec![G1Projective::zero(); msms];
-    let per = msms.div_ceil(threads);
-    std::thread::scope(|s| {
-        for (i, part) in results.chunks_mut(per).enumerate() {
-            let one = &one;
-            s.spawn(move || {
-                for (j, r) in part.iter_mut().enumerate() {
-                    *r = one(i * per + j);
-                }
-            });
-        }
-    });
-    results
+    (0..has_passes.len()).into_par_iter().map(one).collect()
 }
 
 /// The first off-curve base reported by `flags`, where flag `i` covers the bases from

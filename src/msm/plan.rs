@@ -165,7 +165,7 @@ impl Plan {
         let w = u64::from(self.num_windows);
         let b = u64::from(self.num_buckets);
         2 * self.entries_bytes()
-            + 4 * w * b
+            + 4 * (w * b + 1)
             + 4 * w * (b + 1)
             + self.scratch_bytes()
             + self.totals_bytes()

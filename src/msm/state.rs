@@ -254,7 +254,8 @@ impl DeviceState {
         Ok(Working {
             plan: *plan,
             digits: mk("msm/digits", plan.entries_bytes())?,
-            counts: mk("msm/counts", 4 * w * b)?,
+            // The bucket counters, then the largest bucket of the pass.
+            counts: mk("msm/counts", 4 * (w * b + 1))?,
             offsets: mk("msm/offsets", 4 * w * (b + 1))?,
             sorted: mk("msm/sorted", plan.entries_bytes())?,
             scratch: mk("msm/scratch", plan.scratch_bytes())?,
