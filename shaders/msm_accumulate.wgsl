@@ -3,14 +3,20 @@
 //
 // The sorted entries of a window are cut into chunks of L = chunk_len entries, one
 // thread each, whatever the buckets: a hot bucket is spread over many threads and costs
-// what uniform scalars cost. A thread sums each run of equal buckets in its chunk.
+// what uniform scalars cost. A thread sums each run of equal buckets in its chunk; the
+// run that starts a bucket is its head.
 //
-// A run that starts its bucket (the head) starts from the bucket's total of the passes
-// before, so the bucket totals need no separate addition for it. A head that also ends
-// its bucket covers the whole bucket and goes straight to the bucket's total; no later
-// stage touches that bucket. Otherwise: the run that starts the chunk goes to chunk
-// partial k, and a head starting mid-chunk goes to its bucket's partial; stage 5 adds
-// the pieces of each such bucket into its total.
+// Where the runs go depends on params.heads (the host's `pass::Heads`). HEADS_FIRST and
+// HEADS_SEEDED: a head starts from the bucket's total so far (zero in an MSM's first
+// pass, so nothing is loaded there), and a head that also ends its bucket is the whole
+// bucket: it is stored as the bucket's total and no later stage touches that bucket.
+// HEADS_PIECES: every run starts from zero. Either way, the other runs go to chunk
+// partial k when they start the chunk, else (a head starting mid-chunk) to their
+// bucket's partial, and stage 5 adds each remaining bucket's pieces into its total.
+
+const HEADS_FIRST: u32 = 0u;
+const HEADS_SEEDED: u32 = 1u;
+const HEADS_PIECES: u32 = 2u;
 
 /// Largest b in [0, B) with offsets[ob + b] <= pos (pos < the window's total).
 fn bucket_of(ob: u32, pos: u32) -> u32 {
@@ -28,12 +34,18 @@ fn bucket_of(ob: u32, pos: u32) -> u32 {
 }
 
 /// The start of a run of bucket b: its total so far when the run is the bucket's head
-/// (it starts at the bucket's first entry), else zero.
+/// (it starts at the bucket's first entry) in a HEADS_SEEDED pass, else zero.
 fn run_seed(w: u32, b: u32, head: bool) -> Xyzz {
-    if (head) {
+    if (head && params.heads == HEADS_SEEDED) {
         return load_total(w * params.num_buckets + b);
     }
     return xyzz_zero();
+}
+
+/// Whether a run of bucket b that is its head (`head`) and ends at `end` is the whole
+/// bucket, to be stored as its total.
+fn whole_bucket(head: bool, end: u32, next: u32) -> bool {
+    return head && end == next && params.heads != HEADS_PIECES;
 }
 
 /// Stores a finished run of bucket b: at the bucket's total if it is the whole bucket
@@ -73,18 +85,11 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     digits[chunk_bucket_index(w, k)] = b;
     var next = offsets[ob + b + 1u];
     var head = offsets[ob + b] == start;
-    var acc = xyzz_zero();
+    var acc = run_seed(w, b, head);
     var run_start = start;
-    var pos = start;
-    // One call site each of the total's load, the stores and the mixed addition (a
-    // driver inlines every call site).
-    loop {
-        let done = pos == end;
-        if (done || pos == next) {
-            flush_run(acc, head && pos == next, run_start == start, w, k, b);
-            if (done) {
-                break;
-            }
+    for (var pos = start; pos < end; pos++) {
+        if (pos == next) {
+            flush_run(acc, whole_bucket(head, pos, next), run_start == start, w, k, b);
             // The next non-empty bucket starts here: this run is its head.
             run_start = pos;
             b += 1u;
@@ -93,9 +98,7 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
             }
             next = offsets[ob + b + 1u];
             head = true;
-        }
-        if (pos == run_start) {
-            acc = run_seed(w, b, head);
+            acc = run_seed(w, b, true);
         }
         let e = sorted[row + pos];
         var p = load_base(e & ~SIGN_BIT);
@@ -103,6 +106,6 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
             p = affine_neg(p);
         }
         acc = xyzz_madd(acc, p);
-        pos += 1u;
     }
+    flush_run(acc, whole_bucket(head, end, next), run_start == start, w, k, b);
 }

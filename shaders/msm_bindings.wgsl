@@ -32,6 +32,8 @@ struct Params {
     // The pass computes windows first_window .. first_window + num_windows; buffers
     // index them from 0.
     first_window: u32,
+    // How the pass's buckets reach the totals: HEADS_* in msm_accumulate.wgsl.
+    heads: u32,
 }
 
 const SIGN_BIT: u32 = 0x80000000u;

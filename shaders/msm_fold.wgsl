@@ -13,12 +13,13 @@
 // at once. Afterwards partial k holds chunks [k, k + stride(k)) of its bucket, with
 // stride(k) = min(lowbit(k), 2^S) (2^S for k = 0).
 
-// Collect (fold step COLLECT): adds this pass's pieces of every bucket that spans
-// several chunks into its total (accumulation put the old total into the bucket's
-// head, and added a bucket lying within one chunk straight into its total), so that
-// only the MSM's last pass runs the bucket reduction. A bucket's pieces are its
+// Collect (fold step COLLECT): adds this pass's pieces of each bucket into its total,
+// so that only the MSM's last pass runs the bucket reduction. A bucket's pieces are its
 // bucket partial (when it starts mid-chunk) and the chunk partials of the chunks
-// starting inside it, O(log C) of them after the fold however hot the bucket is.
+// starting inside it, O(log C) of them after the fold however hot the bucket is. In a
+// HEADS_FIRST or HEADS_SEEDED pass (see msm_accumulate.wgsl) a bucket within one chunk
+// is done already, and the others' pieces already hold the old total, so they are
+// summed from zero; in a HEADS_PIECES pass they are added to the old total.
 
 /// Which fold step a dispatch runs; bound with a dynamic offset per step.
 struct FoldStep {
@@ -81,14 +82,18 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
         b = t % nb;
         let o = offsets[ob + b];
         let cnt = offsets[ob + b + 1u] - o;
-        // Empty, or within one chunk: accumulation already added it to its total.
-        if (cnt == 0u || o / l == (o + cnt - 1u) / l) {
+        let pieces = params.heads == HEADS_PIECES;
+        // Empty, or (unless pieces) within one chunk: accumulation stored its total.
+        if (cnt == 0u || (!pieces && o / l == (o + cnt - 1u) / l)) {
             return;
         }
         partial = o % l != 0u;
         k = (o + l - 1u) / l;
         last = (o + cnt - 1u) / l;
         acc = xyzz_zero();
+        if (pieces) {
+            acc = load_total(w * nb + b);
+        }
     } else {
         dst = (t % pairs) << (s + 1u);
         k = dst + (1u << s);

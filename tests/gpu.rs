@@ -589,6 +589,37 @@ fn msm_adversarial(ctx: &mut Ctx) {
         &mixed,
         &cfg256,
     );
+
+    // Passes in every way of reaching the bucket totals (`pass::Heads`): c = 6 (32
+    // buckets a window) and passes of at most 2048 growing from 1024 give 880 (the
+    // MSM's first pass), 1024 (32 points a bucket: heads start from the totals), 2048
+    // and 2048 (beyond: every piece goes to the collect step); with a hot bucket that
+    // spans dozens of chunks, zeros and r - 1. Then the same over resident bases
+    // (passes of 2048, 2048, 1904).
+    let twice: Vec<G1Affine> = bases.iter().chain(&bases).copied().collect();
+    let hot = rand_fr(ctx);
+    let modes: Vec<Fr> = (0..6000)
+        .map(|i| match i % 10 {
+            0..=3 => hot,
+            4 => Fr::ZERO,
+            5 => minus_one,
+            _ => rand_fr(ctx),
+        })
+        .collect();
+    let cfg_modes = MsmConfig {
+        window_bits: Some(6),
+        chunk_size: Some(2048),
+        ..ctx.cfg()
+    };
+    let label = "passes of every heads mode (c = 6, chunk_size 2048, n = 6000)";
+    check_msm(ctx, label, &twice, &modes, &cfg_modes);
+    let srs = ctx.dev.upload_bases(&twice).expect("upload");
+    let want = G1Projective::msm(&twice, &modes).expect("equal lengths");
+    assert!(
+        ctx.dev.msm_with(&srs, &modes, &cfg_modes).unwrap() == want,
+        "{} {label}, resident bases",
+        ctx.tag()
+    );
 }
 
 #[test]

@@ -104,9 +104,9 @@ pub(crate) async fn run(
     let resident = BASE_BYTES * bases.len() as u64;
     // A single large MSM runs in several passes so that the host writes the scalars
     // of one while the device computes the one before (a batch overlaps across sets).
-    // From 2^24 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
-    // before the bucket totals carried over, 2^22 and 2^23 lost more to the extra
-    // reductions than they gained).
+    // From 2^23 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
+    // 2^23 61.3 -> 59.0 ms once passes got cheaper (BENCHMARKS.md v16); 2^22 neither
+    // gains nor loses).
     let overlap = (sets.len() == 1)
         .then(|| plan::overlapped(n, cfg, 1 << tuning::resident_overlap_log2()))
         .flatten();
@@ -153,19 +153,22 @@ pub(crate) async fn run(
         // group's passes have read them.
         let t = std::time::Instant::now();
         let plan = *job.plan();
-        let input = |p: &Pass| {
-            let params = Params::new(&plan, p.n as u32);
+        let input = |i: usize| {
+            let p = &passes[range.start + i];
+            // The set's first pass starts its bucket totals.
+            let first = range.start + i == 0 || passes[range.start + i - 1].set != p.set;
+            let params = Params::new(&plan, p.n as u32, first);
             Input::Scalars(&sets[p.set][p.first..p.first + p.n], params)
         };
         let (mut filled, mut bytes) = (std::time::Duration::ZERO, 0);
-        for (slot, p) in group.iter().enumerate() {
-            filled += arena.stage(dev, slot, g, input(p)).await?;
-            bytes += input(p).bytes();
+        for slot in 0..group.len() {
+            filled += arena.stage(dev, slot, g, input(slot)).await?;
+            bytes += input(slot).bytes();
         }
         job.note_upload(t, filled, bytes);
         let mut enc = job.encoder();
-        for (slot, p) in group.iter().enumerate() {
-            arena.copy_staged(&mut enc, slot, g, input(p))?;
+        for slot in 0..group.len() {
+            arena.copy_staged(&mut enc, slot, g, input(slot))?;
         }
         for (slot, p) in group.iter().enumerate() {
             let seg_off = BASE_BYTES * (p.first - p.seg * bases.segment_points) as u64;
@@ -189,8 +192,8 @@ pub(crate) async fn run(
             }
             job.submit_last(enc)?
         };
-        for (slot, p) in group.iter().enumerate() {
-            arena.recycle(slot, g, input(p), index.clone());
+        for slot in 0..group.len() {
+            arena.recycle(slot, g, input(slot), index.clone());
         }
     }
     let out = job.finish().await?;

@@ -112,7 +112,7 @@ impl<'a> Job<'a> {
                 });
             }
         }
-        let flags_at = msms as u64 * Params::new(&plan, 0).group_sums_bytes();
+        let flags_at = msms as u64 * Params::new(&plan, 0, true).group_sums_bytes();
         let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
         let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Passes beyond what one query set holds go unprofiled.
@@ -223,15 +223,16 @@ impl<'a> Job<'a> {
                 ],
             })
         })?;
-        let params = Params::new(&self.plan, n as u32);
+        let owner = self.owners[index];
+        let first = index == 0 || self.owners[index - 1] != owner;
+        let params = Params::new(&self.plan, n as u32, first);
         let stamps = self.queries.as_ref().and_then(|q| {
             let first = STAMPS_PER_PASS * index as u32;
             (first < q.count).then_some((&q.set, first))
         });
-        let owner = self.owners[index];
         let last = self.owners.get(index + 1) != Some(&owner);
         let role = pass::Role {
-            first: index == 0 || self.owners[index - 1] != owner,
+            first,
             sums: last.then(|| {
                 (
                     &self.readback.buffer,

@@ -21,14 +21,56 @@ pub(crate) struct Params {
     pub segs_per_window: u32,
     pub groups_per_window: u32,
     pub first_window: u32,
-    pub _pad: [u32; 3],
+    pub heads: u32,
+    pub _pad: [u32; 2],
+}
+
+/// How a pass's buckets reach the bucket totals (`HEADS_*` in msm_accumulate.wgsl).
+///
+/// Accumulation cuts a bucket into pieces (one run per chunk it touches); the bucket's
+/// head is the run that starts it. Collect then adds the pieces of each bucket into its
+/// total. `First` and `Seeded` spare collect most of that: a bucket lying within one
+/// chunk is a single run, which accumulation stores as the bucket's total itself
+/// (starting from the old total where there is one), and collect only sums the pieces
+/// of buckets that span chunks, starting from zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub(crate) enum Heads {
+    /// The MSM's first pass: the totals are zero, so a head starts from zero.
+    First = 0,
+    /// A later pass: a head starts from its bucket's total (one load in the branch
+    /// where a thread changes buckets).
+    Seeded = 1,
+    /// A later pass where that load costs more than it saves: every head starts from
+    /// zero and collect adds all pieces and the old total.
+    Pieces = 2,
+}
+
+impl Heads {
+    /// The mode of an MSM's pass of `n` points into `buckets` buckets per window:
+    /// `First` for its first pass, then `Seeded` while the pass has at most
+    /// [`seed_points_per_bucket`](super::tuning::seed_points_per_bucket) points per
+    /// bucket, `Pieces` above. (Measured on an H200 at c = 16: passes of up to 2^20
+    /// points gained from seeding, the 2^21 and 2^22 passes of a 2^24 MSM lost; the
+    /// totals a larger pass loads miss the cache more, as its bases crowd it.)
+    pub(crate) fn of_pass(first: bool, n: u32, buckets: u32) -> Heads {
+        let per_bucket = super::tuning::seed_points_per_bucket() as u64;
+        if first {
+            Heads::First
+        } else if u64::from(n) <= per_bucket * u64::from(buckets) {
+            Heads::Seeded
+        } else {
+            Heads::Pieces
+        }
+    }
 }
 
 impl Params {
-    /// The parameters of a pass of `n` points (at most `plan.capacity`). A pass smaller
-    /// than the plan's capacity gets shorter accumulation chunks, so that it still
-    /// spreads over about as many threads, within the plan's chunk partials.
-    pub(crate) fn new(plan: &Plan, n: u32) -> Params {
+    /// The parameters of a pass of `n` points (at most `plan.capacity`); `first` when
+    /// it is its MSM's first pass. A pass smaller than the plan's capacity gets shorter
+    /// accumulation chunks, so that it still spreads over about as many threads,
+    /// within the plan's chunk partials.
+    pub(crate) fn new(plan: &Plan, n: u32, first: bool) -> Params {
         let chunk_len = n
             .div_ceil(plan.chunks_per_window)
             .next_power_of_two()
@@ -43,7 +85,8 @@ impl Params {
             segs_per_window: plan.segs_per_window,
             groups_per_window: plan.groups_per_window,
             first_window: plan.first_window,
-            _pad: [0; 3],
+            heads: Heads::of_pass(first, n, plan.num_buckets) as u32,
+            _pad: [0; 2],
         }
     }
 
@@ -223,6 +266,28 @@ pub(crate) fn encode(
             out,
             offset,
             p.group_sums_bytes(),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heads_mode_by_pass_and_points_per_bucket() {
+        let plan = Plan::new(1 << 20, 16).unwrap();
+        let b = plan.num_buckets;
+        assert_eq!(Heads::of_pass(true, 1 << 20, b), Heads::First);
+        assert_eq!(Heads::of_pass(false, 32 * b, b), Heads::Seeded);
+        assert_eq!(Heads::of_pass(false, 32 * b + 1, b), Heads::Pieces);
+        let p = Params::new(&plan, 1 << 20, false);
+        assert_eq!(p.heads, Heads::Seeded as u32);
+        assert_eq!(Params::new(&plan, 1 << 20, true).heads, Heads::First as u32);
+        let big = Plan::new(1 << 22, 16).unwrap();
+        assert_eq!(
+            Params::new(&big, 1 << 22, false).heads,
+            Heads::Pieces as u32
         );
     }
 }

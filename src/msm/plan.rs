@@ -7,8 +7,9 @@ use std::ops::Range;
 
 /// Bits in a BN254 scalar (r < 2^254).
 pub const SCALAR_BITS: u32 = 254;
-/// Accumulation threads a pass aims for (enough to fill a large GPU; more only adds
-/// chunk partials for the reduction to sum).
+/// Accumulation threads a pass aims for by default (enough to fill a large GPU; more
+/// only adds chunk partials and run flushes); `WGPU_MSM_ACCUMULATE_THREADS_LOG2`
+/// overrides it (see `tuning.rs`).
 pub const TARGET_THREADS: u64 = 1 << 18;
 /// Bounds of the entries one accumulation thread sums.
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
@@ -44,7 +45,7 @@ pub struct Plan {
     /// Buckets per window B = 2^(c-1).
     pub num_buckets: u32,
     /// Sorted entries one accumulation thread sums, L (a power of two): about
-    /// W * capacity / TARGET_THREADS, within CHUNK_LEN_RANGE.
+    /// W * capacity / TARGET_THREADS (or its tuning knob), within CHUNK_LEN_RANGE.
     pub chunk_len: u32,
     /// Accumulation chunks per window C = capacity / L.
     pub chunks_per_window: u32,
@@ -108,7 +109,7 @@ impl Plan {
         let num_buckets = 1u32 << (c - 1);
         let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, MAX_SEGS);
         let entries = u64::from(num_windows) * u64::from(capacity);
-        let chunk_len = (entries / TARGET_THREADS)
+        let chunk_len = (entries / super::tuning::accumulate_threads())
             .next_power_of_two()
             .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
             as u32;

@@ -90,7 +90,7 @@ pub(crate) async fn run(
         // Each slot's upload buffers come back once the device has copied them (the
         // chunk two back), so the host writes this chunk while the last one computes.
         let slot = k % arena.slots();
-        let params = Params::new(job.plan(), n as u32);
+        let params = Params::new(job.plan(), n as u32, k == 0);
         let (s_in, b_in) = (
             Input::Scalars(&scalars[first..first + n], params),
             Input::Bases(&bases[first..first + n]),

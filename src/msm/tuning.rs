@@ -8,7 +8,9 @@
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
-//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 24 | single resident MSMs from 2^this points run in several passes |
+//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 23 | single resident MSMs from 2^this points run in several passes |
+//! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
+//! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 
 use std::sync::OnceLock;
 
@@ -62,5 +64,23 @@ knob!(
     /// scalar upload overlaps compute.
     resident_overlap_log2,
     "WGPU_MSM_RESIDENT_OVERLAP_LOG2",
-    24
+    23
 );
+
+/// Accumulation threads a pass aims for (`plan::TARGET_THREADS` unless
+/// `WGPU_MSM_ACCUMULATE_THREADS_LOG2` says otherwise).
+pub(crate) fn accumulate_threads() -> u64 {
+    static V: OnceLock<u64> = OnceLock::new();
+    *V.get_or_init(|| {
+        let default = super::plan::TARGET_THREADS.trailing_zeros() as usize;
+        1u64 << knob("WGPU_MSM_ACCUMULATE_THREADS_LOG2", default).min(30)
+    })
+}
+
+/// Most points per bucket (pass points / buckets per window) at which a later pass's
+/// bucket heads start from the bucket totals (`pass::Heads::Seeded`); larger passes
+/// leave every piece to the collect step.
+pub(crate) fn seed_points_per_bucket() -> usize {
+    static V: OnceLock<usize> = OnceLock::new();
+    *V.get_or_init(|| knob("WGPU_MSM_SEED_PER_BUCKET", 32))
+}
