@@ -125,7 +125,10 @@ pub(crate) async fn run(
     } else {
         0
     };
-    let passes = passes(&segments, &lens, |len| plan::pass_sizes(len, cap, shift));
+    let growth = tuning::pass_growth_pct() as u32;
+    let passes = passes(&segments, &lens, |len| {
+        plan::pass_sizes(len, cap, shift, growth)
+    });
 
     // Slots for the largest submission: at most what the budget leaves after the bases
     // and working buffers, and what the device's largest buffer holds.
@@ -210,7 +213,7 @@ mod tests {
     fn passes_cover_each_prefix_within_segments() {
         // Two segments of 8 points, 13 bases; passes of at most 4.
         let segs = [(0, 0, 8), (1, 8, 5)];
-        let p = passes(&segs, &[13, 0, 6], |len| plan::pass_sizes(len, 4, 0));
+        let p = passes(&segs, &[13, 0, 6], |len| plan::pass_sizes(len, 4, 0, 200));
         let set = |k: usize| -> Vec<(usize, usize, usize)> {
             p.iter()
                 .filter(|q| q.set == k)

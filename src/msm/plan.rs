@@ -13,7 +13,8 @@ pub const SCALAR_BITS: u32 = 254;
 pub const TARGET_THREADS: u64 = 1 << 18;
 /// Bounds of the entries one accumulation thread sums.
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
-/// Most reduction threads per window.
+/// Most reduction threads per window by default (`WGPU_MSM_REDUCE_SEGS_LOG2` overrides
+/// it, see `tuning.rs`).
 pub const MAX_SEGS: u32 = 2048;
 /// Threads in a reduction workgroup (matches `REDUCE_WG` in msm_reduce.wgsl).
 pub const REDUCE_WG: u32 = 64;
@@ -107,7 +108,9 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        let segs = num_buckets.next_power_of_two().clamp(REDUCE_WG, MAX_SEGS);
+        let segs = num_buckets
+            .next_power_of_two()
+            .clamp(REDUCE_WG, super::tuning::reduce_segs());
         let entries = u64::from(num_windows) * u64::from(capacity);
         let chunk_len = (entries / super::tuning::accumulate_threads())
             .next_power_of_two()
@@ -235,11 +238,13 @@ const MIN_FIRST_PASS: usize = 1 << 10;
 
 /// The sizes of the passes an MSM of `n` points runs in, at most `cap` points each: a
 /// first pass of `cap / 2^first_shift` points (at least [`MIN_FIRST_PASS`]), each later
-/// one twice the one before up to `cap`, then passes of `cap`; what is left over (less
-/// than `cap`) runs first, so no small pass trails at the end. The device starts once
-/// a small first pass is uploaded, and each later upload hides behind the passes
-/// before it; the bucket totals carry over, so a pass costs little beyond its points.
-pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32) -> Vec<usize> {
+/// one `growth_pct` percent of the one before (at least one point more) up to `cap`,
+/// then passes of `cap`; what is left over (less than `cap`) runs first, so no small
+/// pass trails at the end. The device starts once a small first pass is uploaded, and
+/// each later upload hides behind the passes before it as long as `growth_pct` is at
+/// most the ratio of the host's upload speed to the device's compute speed (in points
+/// per second); the bucket totals carry over, so a pass costs little beyond its points.
+pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32, growth_pct: u32) -> Vec<usize> {
     let cap = cap.max(1);
     if n <= cap {
         return if n == 0 { Vec::new() } else { vec![n] };
@@ -254,17 +259,16 @@ pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32) -> Vec<usize> {
         let s = size.min(left);
         out.push(s);
         left -= s;
-        size *= 2;
+        size = (size * growth_pct as usize / 100).max(size + 1);
     }
     out.extend(std::iter::repeat_n(cap, left / cap));
-    let rest = left % cap;
-    if rest > 0 {
-        out.push(rest);
-        if first < cap {
-            // Ascending: the leftover runs early, where a small pass is what the
-            // growing passes want (none trails at the end).
-            out.sort_unstable();
-        }
+    if !left.is_multiple_of(cap) {
+        out.push(left % cap);
+    }
+    if first < cap {
+        // Ascending: the leftover (of the growing passes or after the full ones) runs
+        // early, where a small pass is what the growing passes want; none trails.
+        out.sort_unstable();
     }
     out
 }
@@ -353,37 +357,56 @@ mod tests {
     #[test]
     fn pass_sizes_grow_from_a_small_first_pass() {
         let m = MIN_FIRST_PASS;
-        assert_eq!(pass_sizes(0, 8 * m, 3), Vec::<usize>::new());
-        assert_eq!(pass_sizes(5 * m, 8 * m, 3), vec![5 * m], "fits: one pass");
+        assert_eq!(pass_sizes(0, 8 * m, 3, 200), Vec::<usize>::new());
         assert_eq!(
-            pass_sizes(20 * m, 8 * m, 3),
+            pass_sizes(5 * m, 8 * m, 3, 200),
+            vec![5 * m],
+            "fits: one pass"
+        );
+        assert_eq!(
+            pass_sizes(20 * m, 8 * m, 3, 200),
             vec![m, 2 * m, 4 * m, 5 * m, 8 * m]
         );
         assert_eq!(
-            pass_sizes(16 * m, 8 * m, 3),
+            pass_sizes(16 * m, 8 * m, 3, 200),
             vec![m, m, 2 * m, 4 * m, 8 * m]
         );
-        assert_eq!(pass_sizes(20 * m, 8 * m, 0), vec![8 * m, 8 * m, 4 * m]);
+        assert_eq!(pass_sizes(20 * m, 8 * m, 0, 200), vec![8 * m, 8 * m, 4 * m]);
         // The first pass is never below the minimum, nor above the capacity.
-        assert_eq!(pass_sizes(3 * m, 2 * m, 5), vec![m, 2 * m]);
+        assert_eq!(pass_sizes(3 * m, 2 * m, 5, 200), vec![m, 2 * m]);
         assert_eq!(
-            pass_sizes(10, 4, 1),
+            pass_sizes(10, 4, 1, 200),
             vec![4, 4, 2],
             "below the smallest first pass"
         );
         let mb = 1 << 20;
         assert_eq!(
-            pass_sizes(1 << 24, 1 << 22, 3),
+            pass_sizes(1 << 24, 1 << 22, 3, 200),
             vec![mb / 2, mb / 2, mb, 2 * mb, 4 * mb, 4 * mb, 4 * mb]
         );
         assert_eq!(
-            pass_sizes(1 << 23, 1 << 22, 3),
+            pass_sizes(1 << 23, 1 << 22, 3, 200),
             vec![mb / 2, mb / 2, mb, 2 * mb, 4 * mb]
         );
         for (n, cap, shift) in [(1000, 64, 2), (1 << 24, 1 << 22, 3), (12345, 4096, 9)] {
-            let p = pass_sizes(n, cap, shift);
+            let p = pass_sizes(n, cap, shift, 200);
             assert_eq!(p.iter().sum::<usize>(), n);
             assert!(p.iter().all(|&s| s > 0 && s <= cap));
+        }
+        // Slower growth: more, gentler passes; the sum and bounds hold for any growth.
+        assert_eq!(
+            pass_sizes(20 * m, 8 * m, 3, 150),
+            vec![m, 1536, 2304, 3456, 5184, 6976]
+        );
+        for growth in [101, 150, 170, 300] {
+            for (n, cap, shift) in [(1000, 64, 2), (1 << 24, 1 << 22, 3), (12345, 4096, 9)] {
+                let p = pass_sizes(n, cap, shift, growth);
+                assert_eq!(p.iter().sum::<usize>(), n, "growth {growth}");
+                assert!(p.iter().all(|&s| s > 0 && s <= cap));
+                if cap >> shift > MIN_FIRST_PASS {
+                    assert!(p.windows(2).all(|w| w[0] <= w[1]), "ascending: {p:?}");
+                }
+            }
         }
     }
 

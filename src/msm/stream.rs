@@ -71,6 +71,7 @@ pub(crate) async fn run(
         bases.len(),
         plan.capacity as usize,
         tuning::first_pass_shift() as u32,
+        tuning::pass_growth_pct() as u32,
     );
     let chunks: Vec<(usize, usize)> = sizes
         .iter()

@@ -6,10 +6,12 @@
 //! |---|---|---|
 //! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
+//! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 23 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
+//! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 
 use std::sync::OnceLock;
@@ -48,6 +50,14 @@ knob!(
     3
 );
 knob!(
+    /// Each pass of a streamed MSM holds this percent of the points of the one before,
+    /// up to the capacity: at most the host's upload speed over the device's compute
+    /// speed (points per second), so that each upload hides behind the pass before.
+    pass_growth_pct,
+    "WGPU_MSM_PASS_GROWTH",
+    200
+);
+knob!(
     /// Large MSMs run in passes of about n / this many points (within 2^20..2^22).
     overlap_divisor,
     "WGPU_MSM_OVERLAP_DIVISOR",
@@ -83,4 +93,15 @@ pub(crate) fn accumulate_threads() -> u64 {
 pub(crate) fn seed_points_per_bucket() -> usize {
     static V: OnceLock<usize> = OnceLock::new();
     *V.get_or_init(|| knob("WGPU_MSM_SEED_PER_BUCKET", 32))
+}
+
+/// Most bucket-reduction threads per window (`plan::MAX_SEGS` unless
+/// `WGPU_MSM_REDUCE_SEGS_LOG2` says otherwise; at least one workgroup).
+pub(crate) fn reduce_segs() -> u32 {
+    static V: OnceLock<u32> = OnceLock::new();
+    *V.get_or_init(|| {
+        let default = super::plan::MAX_SEGS.trailing_zeros() as usize;
+        let lg = knob("WGPU_MSM_REDUCE_SEGS_LOG2", default).clamp(6, 16);
+        1u32 << lg
+    })
 }
