@@ -71,9 +71,10 @@ impl Params {
     /// accumulation chunks, so that it still spreads over about as many threads,
     /// within the plan's chunk partials.
     pub(crate) fn new(plan: &Plan, n: u32, first: bool) -> Params {
+        // Not rounded to a power of two: a pass of 1.5 * 2^k points keeps the plan's
+        // thread count instead of dropping to three quarters of it.
         let chunk_len = n
             .div_ceil(plan.chunks_per_window)
-            .next_power_of_two()
             .clamp(CHUNK_LEN_RANGE.0.min(plan.chunk_len), plan.chunk_len);
         Params {
             n,
