@@ -50,9 +50,11 @@ impl Heads {
     /// The mode of an MSM's pass of `n` points into `buckets` buckets per window:
     /// `First` for its first pass, then `Seeded` while the pass has at most
     /// [`seed_points_per_bucket`](super::tuning::seed_points_per_bucket) points per
-    /// bucket, `Pieces` above. (Measured on an H200 at c = 16: passes of up to 2^20
-    /// points gained from seeding, the 2^21 and 2^22 passes of a 2^24 MSM lost; the
-    /// totals a larger pass loads miss the cache more, as its bases crowd it.)
+    /// bucket, `Pieces` above. (Measured on an H200 at c = 16, BENCHMARKS.md v16:
+    /// seeding every pass cost a 2^24 MSM's accumulation more than it saved in
+    /// collect, while a 2^22 MSM on two devices, whose passes hold at most 2^20
+    /// points, gained. Why larger passes lose is not measured; their loads of the
+    /// totals may miss the cache more as their bases crowd it.)
     pub(crate) fn of_pass(first: bool, n: u32, buckets: u32) -> Heads {
         let per_bucket = super::tuning::seed_points_per_bucket() as u64;
         if first {
