@@ -227,8 +227,8 @@ impl<'a> Job<'a> {
         let first = index == 0 || self.owners[index - 1] != owner;
         let params = Params::new(&self.plan, n as u32, first);
         let stamps = self.queries.as_ref().and_then(|q| {
-            let first = STAMPS_PER_PASS * index as u32;
-            (first < q.count).then_some((&q.set, first))
+            let at = STAMPS_PER_PASS * index as u32;
+            (at < q.count).then_some((&q.set, at))
         });
         let last = self.owners.get(index + 1) != Some(&owner);
         let role = pass::Role {

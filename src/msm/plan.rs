@@ -241,9 +241,11 @@ const MIN_FIRST_PASS: usize = 1 << 10;
 /// one `growth_pct` percent of the one before (at least one point more) up to `cap`,
 /// then passes of `cap`; what is left over (less than `cap`) runs first, so no small
 /// pass trails at the end. The device starts once a small first pass is uploaded, and
-/// each later upload hides behind the passes before it as long as `growth_pct` is at
-/// most the ratio of the host's upload speed to the device's compute speed (in points
-/// per second); the bucket totals carry over, so a pass costs little beyond its points.
+/// each later upload hides behind the passes before it while `growth_pct` is at most
+/// the ratio of the host's upload speed to the device's compute speed (in points per
+/// second); the bucket totals carry over, so a pass costs little beyond its points. (On
+/// an H200, doubling beat 150% and 170% even where the host writes slower than that:
+/// each pass more costs more than the waits it saves; BENCHMARKS.md v16.)
 pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32, growth_pct: u32) -> Vec<usize> {
     let cap = cap.max(1);
     if n <= cap {

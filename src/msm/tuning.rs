@@ -51,8 +51,7 @@ knob!(
 );
 knob!(
     /// Each pass of a streamed MSM holds this percent of the points of the one before,
-    /// up to the capacity: at most the host's upload speed over the device's compute
-    /// speed (points per second), so that each upload hides behind the pass before.
+    /// up to the capacity (see `plan::pass_sizes`; doubling measured best on an H200).
     pass_growth_pct,
     "WGPU_MSM_PASS_GROWTH",
     200
