@@ -155,13 +155,14 @@ pub(crate) async fn run(
         // done), copied into the slots at this group's submission, after the previous
         // group's passes have read them.
         let t = std::time::Instant::now();
-        let plan = *job.plan();
-        let input = |i: usize| {
-            let p = &passes[range.start + i];
-            // The set's first pass starts its bucket totals.
-            let first = range.start + i == 0 || passes[range.start + i - 1].set != p.set;
-            let params = Params::new(&plan, p.n as u32, first);
-            Input::Scalars(&sets[p.set][p.first..p.first + p.n], params)
+        let params: Vec<Params> = group
+            .iter()
+            .enumerate()
+            .map(|(slot, p)| job.params(range.start + slot, p.n))
+            .collect();
+        let input = |slot: usize| {
+            let p = &group[slot];
+            Input::Scalars(&sets[p.set][p.first..p.first + p.n], params[slot])
         };
         let (mut filled, mut bytes) = (std::time::Duration::ZERO, 0);
         for slot in 0..group.len() {

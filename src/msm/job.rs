@@ -167,9 +167,15 @@ impl<'a> Job<'a> {
         self.upload.2 += bytes;
     }
 
-    /// The plan every pass follows.
-    pub(crate) fn plan(&self) -> &Plan {
-        &self.plan
+    /// Whether pass `index` is its MSM's first (it starts the MSM's bucket totals).
+    fn starts_msm(&self, index: usize) -> bool {
+        index == 0 || self.owners[index - 1] != self.owners[index]
+    }
+
+    /// The parameters of pass `index`, of `n` points: what its inputs carry to the
+    /// device and what its dispatches are sized by.
+    pub(crate) fn params(&self, index: usize, n: usize) -> Params {
+        Params::new(&self.plan, n as u32, self.starts_msm(index))
     }
 
     /// A command encoder for the job's next submission.
@@ -224,15 +230,14 @@ impl<'a> Job<'a> {
             })
         })?;
         let owner = self.owners[index];
-        let first = index == 0 || self.owners[index - 1] != owner;
-        let params = Params::new(&self.plan, n as u32, first);
+        let params = self.params(index, n);
         let stamps = self.queries.as_ref().and_then(|q| {
             let at = STAMPS_PER_PASS * index as u32;
             (at < q.count).then_some((&q.set, at))
         });
         let last = self.owners.get(index + 1) != Some(&owner);
         let role = pass::Role {
-            first,
+            first: self.starts_msm(index),
             sums: last.then(|| {
                 (
                     &self.readback.buffer,

@@ -108,11 +108,12 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        let segs = num_buckets
-            .next_power_of_two()
-            .clamp(REDUCE_WG, super::tuning::reduce_segs());
+        let segs = num_buckets.next_power_of_two().clamp(
+            REDUCE_WG,
+            1 << super::tuning::reduce_segs_log2().clamp(6, 16),
+        );
         let entries = u64::from(num_windows) * u64::from(capacity);
-        let chunk_len = (entries / super::tuning::accumulate_threads())
+        let chunk_len = (entries >> super::tuning::accumulate_threads_log2().min(30))
             .next_power_of_two()
             .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
             as u32;

@@ -15,7 +15,7 @@
 
 use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};
-use super::pass::{Params, Part};
+use super::pass::Part;
 use super::plan::{self, Feed, Plan, BASE_BYTES};
 use super::tuning;
 use crate::config::MsmConfig;
@@ -91,7 +91,7 @@ pub(crate) async fn run(
         // Each slot's upload buffers come back once the device has copied them (the
         // chunk two back), so the host writes this chunk while the last one computes.
         let slot = k % arena.slots();
-        let params = Params::new(job.plan(), n as u32, k == 0);
+        let params = job.params(k, n);
         let (s_in, b_in) = (
             Input::Scalars(&scalars[first..first + n], params),
             Input::Bases(&bases[first..first + n]),

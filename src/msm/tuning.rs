@@ -76,31 +76,23 @@ knob!(
     23
 );
 
-/// Accumulation threads a pass aims for (`plan::TARGET_THREADS` unless
-/// `WGPU_MSM_ACCUMULATE_THREADS_LOG2` says otherwise).
-pub(crate) fn accumulate_threads() -> u64 {
-    static V: OnceLock<u64> = OnceLock::new();
-    *V.get_or_init(|| {
-        let default = super::plan::TARGET_THREADS.trailing_zeros() as usize;
-        1u64 << knob("WGPU_MSM_ACCUMULATE_THREADS_LOG2", default).min(30)
-    })
-}
-
-/// Most points per bucket (pass points / buckets per window) at which a later pass's
-/// bucket heads start from the bucket totals (`pass::Heads::Seeded`); larger passes
-/// leave every piece to the collect step.
-pub(crate) fn seed_points_per_bucket() -> usize {
-    static V: OnceLock<usize> = OnceLock::new();
-    *V.get_or_init(|| knob("WGPU_MSM_SEED_PER_BUCKET", 32))
-}
-
-/// Most bucket-reduction threads per window (`plan::MAX_SEGS` unless
-/// `WGPU_MSM_REDUCE_SEGS_LOG2` says otherwise; at least one workgroup).
-pub(crate) fn reduce_segs() -> u32 {
-    static V: OnceLock<u32> = OnceLock::new();
-    *V.get_or_init(|| {
-        let default = super::plan::MAX_SEGS.trailing_zeros() as usize;
-        let lg = knob("WGPU_MSM_REDUCE_SEGS_LOG2", default).clamp(6, 16);
-        1u32 << lg
-    })
-}
+knob!(
+    /// A pass aims for 2^this accumulation threads (`plan::TARGET_THREADS` by default).
+    accumulate_threads_log2,
+    "WGPU_MSM_ACCUMULATE_THREADS_LOG2",
+    super::plan::TARGET_THREADS.trailing_zeros() as usize
+);
+knob!(
+    /// At most 2^this bucket-reduction threads per window (`plan::MAX_SEGS` by default).
+    reduce_segs_log2,
+    "WGPU_MSM_REDUCE_SEGS_LOG2",
+    super::plan::MAX_SEGS.trailing_zeros() as usize
+);
+knob!(
+    /// Most points per bucket (pass points / buckets per window) at which a later
+    /// pass's bucket heads start from the bucket totals (`pass::Heads::Seeded`);
+    /// larger passes leave every piece to the collect step.
+    seed_points_per_bucket,
+    "WGPU_MSM_SEED_PER_BUCKET",
+    32
+);
