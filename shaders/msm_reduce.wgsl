@@ -2,36 +2,39 @@
 // pass only: bucket reduction by parallel running sums over the bucket totals.
 //
 // Window w's sum is S_w = sum over b of (b + 1) * total_b (total_b: bucket b summed over
-// every pass, the collect step of msm_fold.wgsl). Thread j of the window takes buckets [lo, hi) and walks
-// them downwards keeping running = sum of the buckets seen and acc = sum of running
-// after each step, so acc = sum (b - lo + 1) * total_b; adding lo * running gives its
-// share of S_w, stored as a thread share. `reduce_groups` then adds each 64 shares in a
-// workgroup tree and writes one window-group sum; the host adds the G sums of each
-// window and combines windows as sum 2^(c*w) * S_w.
+// every pass, the collect step of msm_fold.wgsl). The buckets of a window are cut into
+// segments of `per` = num_buckets / segs_per_window buckets (a power of two). Thread j
+// of the window takes segment j = [lo, lo + per), lo = j * per, and walks it downwards
+// keeping running R_j = the sum of its buckets and acc_j = the sum of running after each
+// step, so acc_j = sum (b - lo + 1) * total_b; then
+//   S_w = sum_j acc_j + sum_j lo_j * R_j = sum_j acc_j + per * sum_j j * R_j.
+// `reduce_groups` gives each 64 segments j = 64 g + i a workgroup that computes
+//   P_g = sum_i acc_j + per * sum_i i * R_j   (sum_i i * R_j = sum over i >= 1 of the
+//                                             suffix sums R_i + ... + R_63)
+//   S_g = sum_i R_j
+// with a suffix scan and a tree in shared memory, so that
+//   S_w = sum_g P_g + 64 * per * sum_g g * S_g,
+// which the host adds up (a running sum over the G groups of each window). Multiplying
+// each R_j by lo_j inside the thread instead (double-and-add) cost 40% of the stage's
+// additions.
 //
 // Each kernel has a single call site of xyzz_add: a driver inlines every call site of
 // the (large) point addition, and compiling one copy instead of five cut the cold
-// pipeline build of this stage on an H200 from ~35 s to about a second. A reduce
-// thread is therefore a small machine doing one addition per loop iteration.
+// pipeline build of this stage on an H200 from ~35 s to about a second. A thread is
+// therefore a small machine doing one addition per loop iteration.
 
 const REDUCE_WG: u32 = 64u;
+/// log2(REDUCE_WG): rounds of the suffix scan and of the tree.
+const REDUCE_WG_LOG2: u32 = 6u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 
-// What the next addition of a reduce thread is.
-const STEP_RUNNING: u32 = 1u; // running += s
-const STEP_ACC: u32 = 2u;     // acc += running, then the next bucket
-const STEP_DBL: u32 = 3u;     // m += m (m = lo * running by double-and-add)
-const STEP_ADD: u32 = 4u;     // m += running
-const STEP_FINAL: u32 = 5u;   // acc += m
-const STEP_NEXT: u32 = 6u;    // no addition: start the next bucket
-const STEP_DONE: u32 = 7u;
-
-/// Index of the first thread share in scratch (after the window-group sums).
+/// Index of the first thread share in scratch (after the window-group sums): segment
+/// (w, j) has acc_j at 2 (w * spw + j) and R_j right after it.
 fn share_base() -> u32 {
-    return group_base() + params.num_windows * params.groups_per_window;
+    return group_base() + 2u * params.num_windows * params.groups_per_window;
 }
 
-/// Thread (w, seg): the share of segment seg of window w.
+/// Thread (w, j): acc_j and R_j of segment j of window w.
 @compute @workgroup_size(64)
 fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let t = linear_id(gid, nwg);
@@ -48,75 +51,104 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
     var s = xyzz_zero();
     var running = xyzz_zero();
     var acc = xyzz_zero();
-    var m = xyzz_zero();
     var b = hi;
-    var bit = 0u;
-    var step = STEP_NEXT;
+    // What the next addition is: 0 = none yet (take the next bucket down), 1 = running
+    // += total_b, 2 = acc += running (an empty bucket goes straight to 2).
+    var phase = 0u;
     loop {
-        if (step == STEP_NEXT) {
+        if (phase == 0u) {
             if (b == lo) {
-                if (lo == 0u) {
-                    break;
-                }
-                bit = firstLeadingBit(lo) + 1u;
-                step = STEP_DBL;
-            } else {
-                // Bucket b's total; an empty one leaves running as it is.
-                b -= 1u;
-                s = load_total(w * nb + b);
-                step = select(STEP_RUNNING, STEP_ACC, xyzz_is_inf(s));
+                break;
             }
+            b -= 1u;
+            s = load_total(w * nb + b);
+            phase = select(1u, 2u, xyzz_is_inf(s));
         }
-        var x: Xyzz;
-        var y: Xyzz;
-        switch step {
-            case STEP_RUNNING: { x = running; y = s; }
-            case STEP_ACC: { x = acc; y = running; }
-            case STEP_DBL: { x = m; y = m; }
-            case STEP_ADD: { x = m; y = running; }
-            default: { x = acc; y = m; }
+        var x = acc;
+        var y = running;
+        if (phase == 1u) {
+            x = running;
+            y = s;
         }
         let r = xyzz_add(x, y);
-        switch step {
-            case STEP_RUNNING: { running = r; step = STEP_ACC; }
-            case STEP_ACC: { acc = r; step = STEP_NEXT; }
-            case STEP_DBL: {
-                m = r;
-                bit -= 1u;
-                if (((lo >> bit) & 1u) != 0u) {
-                    step = STEP_ADD;
-                } else if (bit == 0u) {
-                    step = STEP_FINAL;
-                }
-            }
-            case STEP_ADD: { m = r; step = select(STEP_DBL, STEP_FINAL, bit == 0u); }
-            default: { acc = r; step = STEP_DONE; }
-        }
-        if (step == STEP_DONE) {
-            break;
+        if (phase == 1u) {
+            running = r;
+            phase = 2u;
+        } else {
+            acc = r;
+            phase = 0u;
         }
     }
-    store_point(share_base() + w * spw + seg, acc);
+    store_point(share_base() + 2u * t, acc);
+    store_point(share_base() + 2u * t + 1u, running);
 }
 
-/// Workgroup (w, g): adds thread shares g*64 .. g*64+63 of window w in a tree.
+/// Workgroup (w, g), lane i: segment j = 64 g + i of window w. Writes P_g and S_g (see
+/// the top of this file) as window-group points 2 (w * G + g) and 2 (w * G + g) + 1.
+///
+/// Rounds, one addition each, all lanes in step (barriers in uniform control flow):
+///   scan   (6): red_tmp[i] += red_tmp[i + d], d = 1, 2, ..., 32: suffix sums of R
+///   double (log2 per): m = per * suffix_i, by doubling
+///   acc    (1): red_tmp[i] = acc_j + m (lane 0: acc_j alone; its suffix is S_g)
+///   tree   (6): red_tmp[i] += red_tmp[i + h], h = 32, ..., 1
 @compute @workgroup_size(64)
 fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x / gpw;
     let g = wid.x % gpw;
     let spw = params.segs_per_window;
-    red_tmp[lid] = load_point(share_base() + w * spw + g * REDUCE_WG + lid);
+    let per = (params.num_buckets + spw - 1u) / spw;
+    let doublings = firstTrailingBit(per);
+    let at = share_base() + 2u * (w * spw + g * REDUCE_WG + lid);
+    let acc = load_point(at);
+    red_tmp[lid] = load_point(at + 1u);
+    var m = xyzz_zero();
+    var sg = xyzz_zero();
+    let scan_end = REDUCE_WG_LOG2;
+    let acc_round = scan_end + doublings;
+    let rounds = acc_round + 1u + REDUCE_WG_LOG2;
     workgroupBarrier();
-    // The bound comes from a uniform (spw >= 64 always) so that the compiler keeps one
-    // copy of the addition instead of unrolling the six levels.
-    for (var h = min(REDUCE_WG, spw) / 2u; h > 0u; h /= 2u) {
-        if (lid < h) {
-            red_tmp[lid] = xyzz_add(red_tmp[lid], red_tmp[lid + h]);
+    for (var k = 0u; k < rounds; k += 1u) {
+        if (k == scan_end) {
+            // The scan is done: this lane's suffix sum (lane 0: the group's S_g).
+            m = red_tmp[lid];
+            sg = m;
+        }
+        // What this lane adds this round; lanes with nothing to add skip the addition
+        // (a warp whose lanes all skip it does not run it).
+        var x = m;
+        var y = m;
+        var adds = true;
+        let to_shared = k < scan_end || k >= acc_round;
+        if (k < scan_end) {
+            let d = 1u << k;
+            adds = lid + d < REDUCE_WG;
+            x = red_tmp[lid];
+            y = red_tmp[min(lid + d, REDUCE_WG - 1u)];
+        } else if (k == acc_round) {
+            x = acc;
+            if (lid == 0u) {
+                y = xyzz_zero();
+            }
+        } else if (k > acc_round) {
+            let h = REDUCE_WG >> (k - acc_round);
+            adds = lid < h;
+            x = red_tmp[lid];
+            y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
+        }
+        workgroupBarrier();
+        if (adds) {
+            let r = xyzz_add(x, y);
+            if (to_shared) {
+                red_tmp[lid] = r;
+            } else {
+                m = r;
+            }
         }
         workgroupBarrier();
     }
     if (lid == 0u) {
-        store_point(group_base() + w * gpw + g, red_tmp[0]);
+        store_point(group_base() + 2u * (w * gpw + g), red_tmp[0]);
+        store_point(group_base() + 2u * (w * gpw + g) + 1u, sg);
     }
 }

@@ -39,6 +39,11 @@ pub(crate) struct BenchArgs {
     /// Also print a per-stage profile (timestamp queries) of one run per (device, size).
     #[arg(long)]
     profile: bool,
+    /// With `--profile`: also print the timeline (host uploads, submissions, readback;
+    /// device stages per pass) of the profiled runs at these log2 sizes (`22` or
+    /// `20,24`).
+    #[arg(long)]
+    timeline: Option<String>,
     /// Also time a batch of this many MSMs over the same resident bases
     /// (`msm_batch`) against as many single `msm_with` calls; both reported per MSM.
     #[arg(long)]
@@ -495,6 +500,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             );
         }
     }
+    if let Some(t) = &args.timeline {
+        let wanted = parse_sizes(t)?;
+        for (name, mode, lg, p) in profiles.iter().filter(|x| wanted.contains(&x.2)) {
+            print_timeline(&format!("{name}, {mode}, 2^{lg}"), &p.timeline);
+        }
+    }
     println!(
         "\n{:<10} {:<28} {:<10} {:<11} {:>6} {:>11} {:>11} {:>12} {:>8} {:>8}",
         "date",
@@ -583,4 +594,30 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         println!("VERIFICATION FAILED");
     }
     Ok(all_ok)
+}
+
+/// Prints one profiled MSM's timeline, an event a line, with the idle gap the device
+/// had before each of its stages.
+fn print_timeline(title: &str, events: &[wgpu_msm::TimelineEvent]) {
+    println!(
+        "\ntimeline of {title} (ms from the call's start; device gap = idle before the stage)"
+    );
+    let mut device_end: Option<f64> = None;
+    for e in events {
+        let gap = match (e.on, device_end) {
+            ("device", Some(end)) => format!("{:>7.2}", e.start_ms - end),
+            _ => String::new(),
+        };
+        println!(
+            "  {:<6} {:<18} {:>8.2} {:>8.2} {:>7.2} {gap}",
+            e.on,
+            e.what,
+            e.start_ms,
+            e.end_ms,
+            e.end_ms - e.start_ms
+        );
+        if e.on == "device" {
+            device_end = Some(device_end.map_or(e.end_ms, |d: f64| d.max(e.end_ms)));
+        }
+    }
 }

@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::gpu::{self, Kernels};
 use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
+use ark_ec::AdditiveGroup;
 use ark_ff::Zero;
 use std::sync::Arc;
 use std::time::Instant;
@@ -58,6 +59,8 @@ pub(crate) struct Job<'a> {
     /// Host time spent writing inputs, waiting for upload buffers, and bytes written
     /// (for the profile).
     upload: (f64, f64, u64),
+    /// Host events of a profiled job (what, start, end), for the profile's timeline.
+    events: std::sync::Mutex<Vec<(String, Instant, Instant)>>,
 }
 
 /// What a job read back: the result of every MSM and the raw on-curve flag words
@@ -154,6 +157,7 @@ impl<'a> Job<'a> {
             started,
             submits: std::sync::Mutex::new(None),
             upload: (0.0, 0.0, 0),
+            events: std::sync::Mutex::new(Vec::new()),
         })
     }
 
@@ -165,6 +169,20 @@ impl<'a> Job<'a> {
         self.upload.0 += fill;
         self.upload.1 += (total - fill).max(0.0);
         self.upload.2 += bytes;
+        let end = Instant::now();
+        self.event(
+            format!("fill {:.1} MB", bytes as f64 / 1e6),
+            end - filled,
+            end,
+        );
+    }
+
+    /// Records a host event for a profiled job's timeline.
+    fn event(&self, what: String, start: Instant, end: Instant) {
+        if self.queries.is_some() {
+            let mut e = self.events.lock().unwrap_or_else(|e| e.into_inner());
+            e.push((what, start, end));
+        }
     }
 
     /// Whether pass `index` is its MSM's first (it starts the MSM's bucket totals).
@@ -278,9 +296,11 @@ impl<'a> Job<'a> {
         *s = Some((s.map_or(now, |(first, _)| first), now));
         drop(s);
         let queue = &self.dev.inner.queue;
-        gpu::checked(&self.dev.inner.device, "msm submit", || {
+        let index = gpu::checked(&self.dev.inner.device, "msm submit", || {
             queue.submit([enc.finish()])
-        })
+        })?;
+        self.event("submit".into(), now, Instant::now());
+        Ok(index)
     }
 
     /// Resolves the timestamps into the readback buffer and submits `enc`.
@@ -299,7 +319,9 @@ impl<'a> Job<'a> {
     /// Waits for the readback and combines every MSM's window sums (summed over its
     /// passes, then weighted by powers of two). Records the profile when one was asked.
     pub(crate) async fn finish(self) -> Result<JobOutput> {
+        let t_read = Instant::now();
         let out = gpu::read_words(self.dev, &self.readback.buffer).await?;
+        self.event("readback".into(), t_read, Instant::now());
         // Read and unmapped: the buffer may serve the next job.
         self.readback
             .done
@@ -328,6 +350,11 @@ impl<'a> Job<'a> {
                 prof.add_pass(pass_ticks, period);
             }
             let first = ticks.iter().copied().filter(|&t| t != 0).min().unwrap_or(0);
+            // Device times placed from the first submission on (see the timeline's doc).
+            let offset = submits.map_or(0.0, |(f, _)| (f - self.started).as_secs_f64() * 1e3);
+            for (k, pass_ticks) in ticks.chunks_exact(STAMPS_PER_PASS as usize).enumerate() {
+                prof.add_pass_timeline(k, pass_ticks, period, first, offset);
+            }
             let last = ticks.iter().copied().max().unwrap_or(0);
             prof.span_ms = last.saturating_sub(first) as f64 * f64::from(period) / 1e6;
             prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
@@ -338,6 +365,19 @@ impl<'a> Job<'a> {
             }
             prof.total_ms = self.started.elapsed().as_secs_f64() * 1e3;
             prof.passes = self.owners.len();
+            self.event("combine".into(), t_combine, Instant::now());
+            let since = |t: Instant| (t - self.started).as_secs_f64() * 1e3;
+            let events =
+                std::mem::take(&mut *self.events.lock().unwrap_or_else(|e| e.into_inner()));
+            prof.timeline
+                .extend(events.into_iter().map(|(what, s, e)| super::TimelineEvent {
+                    on: "host",
+                    what,
+                    start_ms: since(s),
+                    end_ms: since(e),
+                }));
+            prof.timeline
+                .sort_by(|a, b| a.start_ms.total_cmp(&b.start_ms));
             *self
                 .dev
                 .inner
@@ -357,7 +397,9 @@ impl<'a> Job<'a> {
 fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
     use rayon::prelude::*;
     let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
-    let per_msm = POINT_WORDS * windows * groups;
+    let per_msm = 2 * POINT_WORDS * windows * groups;
+    // Group g's first segment starts at bucket g * group_weight (a power of two).
+    let group_weight = plan.buckets_per_segment() * super::plan::REDUCE_WG;
     let one = |m: usize| {
         if !has_passes[m] {
             // No scalars, no pass: nothing was written for it (the pooled readback
@@ -369,13 +411,42 @@ fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
         // below it count as zero.
         let mut sums = vec![G1Projective::zero(); plan.first_window as usize];
         sums.par_extend((0..windows).into_par_iter().map(|w| {
-            (0..groups)
-                .map(|g| encode::read_xyzz(&words[POINT_WORDS * (w * groups + g)..]))
-                .sum::<G1Projective>()
+            let point =
+                |i: usize| encode::read_xyzz(&words[POINT_WORDS * (2 * (w * groups) + i)..]);
+            window_sum(
+                (0..groups).map(|g| (point(2 * g), point(2 * g + 1))),
+                group_weight,
+            )
         }));
         encode::combine_windows(&sums, plan.window_bits)
     };
     (0..has_passes.len()).into_par_iter().map(one).collect()
+}
+
+/// A window's sum from its reduction groups' `(P_g, S_g)` (msm_reduce.wgsl): sum_g P_g +
+/// weight * sum_g g * S_g, the second sum as a running sum over the groups from the last
+/// down (adding the running sum after each step adds S_g g times), and `weight` (a
+/// power of two) by doubling.
+fn window_sum(
+    groups: impl DoubleEndedIterator<Item = (G1Projective, G1Projective)>,
+    weight: u32,
+) -> G1Projective {
+    let (mut p, mut running, mut weighted) = (
+        G1Projective::zero(),
+        G1Projective::zero(),
+        G1Projective::zero(),
+    );
+    for (pg, sg) in groups.rev() {
+        p += pg;
+        // After this group's turn, weighted has every later group's S once more.
+        weighted += running;
+        running += sg;
+    }
+    debug_assert!(weight.is_power_of_two());
+    for _ in 0..weight.trailing_zeros() {
+        weighted.double_in_place();
+    }
+    p + weighted
 }
 
 /// The first off-curve base reported by `flags`, where flag `i` covers the bases from
@@ -386,5 +457,33 @@ pub(crate) fn check_flags(flags: &[u32], start: impl Fn(usize) -> usize) -> Resu
             index: start(i) + flags[i] as usize,
         }),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_bn254::Fr;
+    use ark_std::UniformRand;
+
+    #[test]
+    fn window_sum_weights_each_group_by_its_first_bucket() {
+        let mut rng = ark_std::test_rng();
+        for groups in [1usize, 2, 5, 32] {
+            let pairs: Vec<(G1Projective, G1Projective)> = (0..groups)
+                .map(|_| (G1Projective::rand(&mut rng), G1Projective::rand(&mut rng)))
+                .collect();
+            let weight = 64 * 16;
+            let expected: G1Projective = pairs
+                .iter()
+                .enumerate()
+                .map(|(g, (p, s))| *p + *s * Fr::from((g * weight) as u64))
+                .sum();
+            assert_eq!(
+                window_sum(pairs.into_iter(), weight as u32),
+                expected,
+                "{groups} groups"
+            );
+        }
     }
 }

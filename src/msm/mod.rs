@@ -24,7 +24,7 @@ mod upload;
 mod windows;
 
 pub use bases::DeviceBases;
-pub use profile::StageProfile;
+pub use profile::{StageProfile, TimelineEvent};
 pub(crate) use state::DeviceState;
 pub use windows::window_scalars;
 

@@ -99,9 +99,9 @@ impl Params {
         POINT_BYTES * w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
     }
 
-    /// Bytes of the window-group sums.
+    /// Bytes of the window-group sums (two points a group, see msm_reduce.wgsl).
     pub(crate) fn group_sums_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
+        2 * POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
     }
 }
 

@@ -140,14 +140,20 @@ impl Plan {
         POINT_BYTES * self.scratch_points()
     }
 
-    /// Points in the scratch buffer: bucket partials, chunk partials, group sums,
-    /// reduce-thread shares.
+    /// Points in the scratch buffer: bucket partials, chunk partials, group sums (two
+    /// a group), reduce-thread shares (two a thread).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
         w * (u64::from(self.num_buckets)
             + u64::from(self.chunks_per_window)
-            + u64::from(self.groups_per_window)
-            + u64::from(self.segs_per_window))
+            + 2 * u64::from(self.groups_per_window)
+            + 2 * u64::from(self.segs_per_window))
+    }
+
+    /// Buckets per reduction segment (a power of two: the weight of a thread's running
+    /// sum, see msm_reduce.wgsl).
+    pub fn buckets_per_segment(&self) -> u32 {
+        self.num_buckets.div_ceil(self.segs_per_window)
     }
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).

@@ -37,6 +37,24 @@ pub struct StageProfile {
     pub total_ms: f64,
     /// Passes the MSM was split into.
     pub passes: usize,
+    /// What happened when, in milliseconds from the call's start: the host's uploads,
+    /// submissions and readback, and each pass's device stages (device times are
+    /// placed so that the first stage starts at the first submission: the device clock
+    /// has no common origin with the host's, so they are as early as they can be).
+    pub timeline: Vec<TimelineEvent>,
+}
+
+/// One interval of an MSM's [`StageProfile::timeline`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TimelineEvent {
+    /// Where it ran: `"host"` or `"device"`.
+    pub on: &'static str,
+    /// What it was (`"fill scalars 2"`, `"submit 2"`, `"accumulate 2"`, ...).
+    pub what: String,
+    /// Start, milliseconds from the call's start.
+    pub start_ms: f64,
+    /// End, milliseconds from the call's start.
+    pub end_ms: f64,
 }
 
 impl StageProfile {
@@ -49,6 +67,30 @@ impl StageProfile {
             + self.fold_ms
             + self.collect_ms
             + self.reduce_ms
+    }
+
+    /// Adds pass `pass`'s device stages to the timeline: `ticks` as in
+    /// [`StageProfile::add_pass`], placed `offset_ms` after tick `origin`.
+    pub(crate) fn add_pass_timeline(
+        &mut self,
+        pass: usize,
+        ticks: &[u64],
+        period_ns: f32,
+        origin: u64,
+        offset_ms: f64,
+    ) {
+        let at = |t: u64| offset_ms + t.saturating_sub(origin) as f64 * f64::from(period_ns) / 1e6;
+        for (s, name) in super::pass::STAGES.iter().enumerate() {
+            let (b, e) = (ticks[2 * s], ticks[2 * s + 1]);
+            if b != 0 && e > b {
+                self.timeline.push(TimelineEvent {
+                    on: "device",
+                    what: format!("{name} {pass}"),
+                    start_ms: at(b),
+                    end_ms: at(e),
+                });
+            }
+        }
     }
 
     /// Adds one pass's device timestamps (ticks: begin/end per stage, in STAGES order).
