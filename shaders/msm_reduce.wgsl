@@ -9,14 +9,13 @@
 // step, so acc_j = sum (b - lo + 1) * total_b; then
 //   S_w = sum_j acc_j + sum_j lo_j * R_j = sum_j acc_j + per * sum_j j * R_j.
 // `reduce_groups` gives each 64 segments j = 64 g + i a workgroup that computes
-//   P_g = sum_i acc_j + per * sum_i i * R_j   (sum_i i * R_j = sum over i >= 1 of the
-//                                             suffix sums R_i + ... + R_63)
-//   S_g = sum_i R_j
-// with a suffix scan and a tree in shared memory, so that
-//   S_w = sum_g P_g + 64 * per * sum_g g * S_g,
-// which the host adds up (a running sum over the G groups of each window). Multiplying
-// each R_j by lo_j inside the thread instead (double-and-add) cost 40% of the stage's
-// additions.
+//   P_g = sum_i acc_j + per * sum_i i * R_j,   S_g = sum_i R_j
+// (`weighted_sum`: a suffix scan and a tree in shared memory), and `reduce_windows`
+// applies the same step to the G <= 64 groups of a window:
+//   S_w = sum_g P_g + 64 * per * sum_g g * S_g.
+// The host reads the W window sums and combines them as sum 2^(c*w) * S_w.
+// Multiplying each R_j by lo_j inside the thread instead (double-and-add) cost 40% of
+// the stage's additions.
 //
 // Each kernel has a single call site of xyzz_add: a driver inlines every call site of
 // the (large) point addition, and compiling one copy instead of five cut the cold
@@ -83,36 +82,33 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
     store_point(share_base() + 2u * t + 1u, running);
 }
 
-/// Workgroup (w, g), lane i: segment j = 64 g + i of window w. Writes P_g and S_g (see
-/// the top of this file) as window-group points 2 (w * G + g) and 2 (w * G + g) + 1.
-///
-/// Rounds, one addition each, all lanes in step (barriers in uniform control flow):
-///   scan   (6): red_tmp[i] += red_tmp[i + d], d = 1, 2, ..., 32: suffix sums of R
-///   double (log2 per): m = per * suffix_i, by doubling
-///   acc    (1): red_tmp[i] = acc_j + m (lane 0: acc_j alone; its suffix is S_g)
+/// The two sums a reduction workgroup computes over its lanes i (every lane calls it,
+/// in uniform control flow; `doublings` uniform):
+///   p = sum_i acc_i + 2^doublings * sum_i i * r_i,   s = sum_i r_i,
+/// valid in lane 0. Rounds, one addition each, all lanes in step:
+///   scan   (6): red_tmp[i] += red_tmp[i + d], d = 1, 2, ..., 32: suffix sums of r
+///                (sum_i i * r_i = the sum of the suffix sums from lane 1 on)
+///   double (`doublings`): m = 2^doublings * suffix_i
+///   acc    (1): red_tmp[i] = acc_i + m (lane 0: acc_0 alone; its suffix is s)
 ///   tree   (6): red_tmp[i] += red_tmp[i + h], h = 32, ..., 1
-@compute @workgroup_size(64)
-fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let gpw = params.groups_per_window;
-    let w = wid.x / gpw;
-    let g = wid.x % gpw;
-    let spw = params.segs_per_window;
-    let per = (params.num_buckets + spw - 1u) / spw;
-    let doublings = firstTrailingBit(per);
-    let at = share_base() + 2u * (w * spw + g * REDUCE_WG + lid);
-    let acc = load_point(at);
-    red_tmp[lid] = load_point(at + 1u);
+struct WeightedSum {
+    p: Xyzz,
+    s: Xyzz,
+}
+
+fn weighted_sum(lid: u32, acc: Xyzz, r: Xyzz, doublings: u32) -> WeightedSum {
+    red_tmp[lid] = r;
     var m = xyzz_zero();
-    var sg = xyzz_zero();
+    var s = xyzz_zero();
     let scan_end = REDUCE_WG_LOG2;
     let acc_round = scan_end + doublings;
     let rounds = acc_round + 1u + REDUCE_WG_LOG2;
     workgroupBarrier();
     for (var k = 0u; k < rounds; k += 1u) {
         if (k == scan_end) {
-            // The scan is done: this lane's suffix sum (lane 0: the group's S_g).
+            // The scan is done: this lane's suffix sum (lane 0: s).
             m = red_tmp[lid];
-            sg = m;
+            s = m;
         }
         // What this lane adds this round; lanes with nothing to add skip the addition
         // (a warp whose lanes all skip it does not run it).
@@ -138,17 +134,54 @@ fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocatio
         }
         workgroupBarrier();
         if (adds) {
-            let r = xyzz_add(x, y);
+            let sum = xyzz_add(x, y);
             if (to_shared) {
-                red_tmp[lid] = r;
+                red_tmp[lid] = sum;
             } else {
-                m = r;
+                m = sum;
             }
         }
         workgroupBarrier();
     }
+    return WeightedSum(red_tmp[0], s);
+}
+
+/// log2 of the buckets a reduction segment holds (`per`, a power of two).
+fn per_log2() -> u32 {
+    let spw = params.segs_per_window;
+    return firstTrailingBit((params.num_buckets + spw - 1u) / spw);
+}
+
+/// Workgroup (w, g), lane i: segment j = 64 g + i of window w. Writes P_g and S_g (see
+/// the top of this file) as window-group points 2 (w * G + g) and 2 (w * G + g) + 1.
+@compute @workgroup_size(64)
+fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let gpw = params.groups_per_window;
+    let w = wid.x / gpw;
+    let g = wid.x % gpw;
+    let at = share_base() + 2u * (w * params.segs_per_window + g * REDUCE_WG + lid);
+    let sums = weighted_sum(lid, load_point(at), load_point(at + 1u), per_log2());
     if (lid == 0u) {
-        store_point(group_base() + 2u * (w * gpw + g), red_tmp[0]);
-        store_point(group_base() + 2u * (w * gpw + g) + 1u, sg);
+        store_point(group_base() + 2u * (w * gpw + g), sums.p);
+        store_point(group_base() + 2u * (w * gpw + g) + 1u, sums.s);
+    }
+}
+
+/// Workgroup w, lane g < G: group g of window w. Writes the window sum
+///   S_w = sum_g P_g + 64 * per * sum_g g * S_g
+/// as point w of the window sums (where the thread shares were: they are spent).
+@compute @workgroup_size(64)
+fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let gpw = params.groups_per_window;
+    let w = wid.x;
+    var p = xyzz_zero();
+    var s = xyzz_zero();
+    if (lid < gpw) {
+        p = load_point(group_base() + 2u * (w * gpw + lid));
+        s = load_point(group_base() + 2u * (w * gpw + lid) + 1u);
+    }
+    let sums = weighted_sum(lid, p, s, REDUCE_WG_LOG2 + per_log2());
+    if (lid == 0u) {
+        store_point(share_base() + w, sums.p);
     }
 }

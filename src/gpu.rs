@@ -221,11 +221,37 @@ pub(crate) const STORAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
 /// so this future never blocks its executor. The callback reports through a oneshot
 /// channel.
 pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<Vec<u32>> {
+    read_words_with(dev, staging, false).await
+}
+
+/// [`read_words`], where `spin` polls the device from this thread until the mapping is
+/// done instead of leaving a blocking wait to the poller thread (no wake-up latency,
+/// one busy core meanwhile).
+pub(crate) async fn read_words_with(
+    dev: &Device,
+    staging: &wgpu::Buffer,
+    spin: bool,
+) -> Result<Vec<u32>> {
     let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = std::sync::Arc::clone(&done);
     staging.map_async(wgpu::MapMode::Read, .., move |r| {
         let _ = tx.send(r);
+        flag.store(true, std::sync::atomic::Ordering::Release);
     });
-    dev.inner.poller.wake();
+    if spin {
+        while !done.load(std::sync::atomic::Ordering::Acquire) {
+            if let Err(e) = dev.inner.device.poll(wgpu::PollType::Poll) {
+                return Err(Error::Gpu {
+                    context: "readback".into(),
+                    message: e.to_string(),
+                });
+            }
+            std::hint::spin_loop();
+        }
+    } else {
+        dev.inner.poller.wake();
+    }
     match rx.receive().await {
         Some(Ok(())) => {}
         Some(Err(e)) => return Err(Error::Map(e)),

@@ -15,7 +15,6 @@ use crate::error::{Error, Result};
 use crate::gpu::{self, Kernels};
 use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
-use ark_ec::AdditiveGroup;
 use ark_ff::Zero;
 use std::sync::Arc;
 use std::time::Instant;
@@ -115,7 +114,7 @@ impl<'a> Job<'a> {
                 });
             }
         }
-        let flags_at = msms as u64 * Params::new(&plan, 0, true).group_sums_bytes();
+        let flags_at = msms as u64 * Params::new(&plan, 0, true).window_sums_bytes();
         let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
         let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Passes beyond what one query set holds go unprofiled.
@@ -259,7 +258,7 @@ impl<'a> Job<'a> {
             sums: last.then(|| {
                 (
                     &self.readback.buffer,
-                    owner as u64 * params.group_sums_bytes(),
+                    owner as u64 * params.window_sums_bytes(),
                 )
             }),
         };
@@ -296,10 +295,11 @@ impl<'a> Job<'a> {
         *s = Some((s.map_or(now, |(first, _)| first), now));
         drop(s);
         let queue = &self.dev.inner.queue;
-        let index = gpu::checked(&self.dev.inner.device, "msm submit", || {
-            queue.submit([enc.finish()])
-        })?;
-        self.event("submit".into(), now, Instant::now());
+        let cb = enc.finish();
+        let finished = Instant::now();
+        let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
+        self.event("finish".into(), now, finished);
+        self.event("submit".into(), finished, Instant::now());
         Ok(index)
     }
 
@@ -320,7 +320,8 @@ impl<'a> Job<'a> {
     /// passes, then weighted by powers of two). Records the profile when one was asked.
     pub(crate) async fn finish(self) -> Result<JobOutput> {
         let t_read = Instant::now();
-        let out = gpu::read_words(self.dev, &self.readback.buffer).await?;
+        let spin = super::tuning::readback_spin() > 0;
+        let out = gpu::read_words_with(self.dev, &self.readback.buffer, spin).await?;
         self.event("readback".into(), t_read, Instant::now());
         // Read and unmapped: the buffer may serve the next job.
         self.readback
@@ -390,16 +391,13 @@ impl<'a> Job<'a> {
     }
 }
 
-/// Every MSM's result from the read-back words (its window-group sums, written by its
-/// last pass): the groups of each window added up, then the windows weighted by powers
-/// of two. Windows and MSMs are combined on rayon's pool, so one MSM's windows add up in
-/// parallel and a batch's results cost about one MSM's.
+/// Every MSM's result from the read-back words (its window sums, written by its last
+/// pass): the windows weighted by powers of two. A batch's MSMs are combined on rayon's
+/// pool; a single one on the calling thread (no wake-up of the pool).
 fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
     use rayon::prelude::*;
-    let (windows, groups) = (plan.num_windows as usize, plan.groups_per_window as usize);
-    let per_msm = 2 * POINT_WORDS * windows * groups;
-    // Group g's first segment starts at bucket g * group_weight (a power of two).
-    let group_weight = plan.buckets_per_segment() * super::plan::REDUCE_WG;
+    let windows = plan.num_windows as usize;
+    let per_msm = POINT_WORDS * windows;
     let one = |m: usize| {
         if !has_passes[m] {
             // No scalars, no pass: nothing was written for it (the pooled readback
@@ -410,43 +408,13 @@ fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
         // Window w of the plan is window first_window + w of the scalar: the windows
         // below it count as zero.
         let mut sums = vec![G1Projective::zero(); plan.first_window as usize];
-        sums.par_extend((0..windows).into_par_iter().map(|w| {
-            let point =
-                |i: usize| encode::read_xyzz(&words[POINT_WORDS * (2 * (w * groups) + i)..]);
-            window_sum(
-                (0..groups).map(|g| (point(2 * g), point(2 * g + 1))),
-                group_weight,
-            )
-        }));
+        sums.extend((0..windows).map(|w| encode::read_xyzz(&words[POINT_WORDS * w..])));
         encode::combine_windows(&sums, plan.window_bits)
     };
+    if has_passes.len() == 1 {
+        return vec![one(0)];
+    }
     (0..has_passes.len()).into_par_iter().map(one).collect()
-}
-
-/// A window's sum from its reduction groups' `(P_g, S_g)` (msm_reduce.wgsl): sum_g P_g +
-/// weight * sum_g g * S_g, the second sum as a running sum over the groups from the last
-/// down (adding the running sum after each step adds S_g g times), and `weight` (a
-/// power of two) by doubling.
-fn window_sum(
-    groups: impl DoubleEndedIterator<Item = (G1Projective, G1Projective)>,
-    weight: u32,
-) -> G1Projective {
-    let (mut p, mut running, mut weighted) = (
-        G1Projective::zero(),
-        G1Projective::zero(),
-        G1Projective::zero(),
-    );
-    for (pg, sg) in groups.rev() {
-        p += pg;
-        // After this group's turn, weighted has every later group's S once more.
-        weighted += running;
-        running += sg;
-    }
-    debug_assert!(weight.is_power_of_two());
-    for _ in 0..weight.trailing_zeros() {
-        weighted.double_in_place();
-    }
-    p + weighted
 }
 
 /// The first off-curve base reported by `flags`, where flag `i` covers the bases from
@@ -457,33 +425,5 @@ pub(crate) fn check_flags(flags: &[u32], start: impl Fn(usize) -> usize) -> Resu
             index: start(i) + flags[i] as usize,
         }),
         None => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ark_bn254::Fr;
-    use ark_std::UniformRand;
-
-    #[test]
-    fn window_sum_weights_each_group_by_its_first_bucket() {
-        let mut rng = ark_std::test_rng();
-        for groups in [1usize, 2, 5, 32] {
-            let pairs: Vec<(G1Projective, G1Projective)> = (0..groups)
-                .map(|_| (G1Projective::rand(&mut rng), G1Projective::rand(&mut rng)))
-                .collect();
-            let weight = 64 * 16;
-            let expected: G1Projective = pairs
-                .iter()
-                .enumerate()
-                .map(|(g, (p, s))| *p + *s * Fr::from((g * weight) as u64))
-                .sum();
-            assert_eq!(
-                window_sum(pairs.into_iter(), weight as u32),
-                expected,
-                "{groups} groups"
-            );
-        }
     }
 }

@@ -93,15 +93,20 @@ impl Params {
         }
     }
 
-    /// Byte offset of the window-group sums in the scratch buffer.
-    pub(crate) fn group_sums_offset(&self) -> u64 {
+    /// Byte offset of the window sums in the scratch buffer (where the reduction's
+    /// thread shares were, after the bucket, chunk and group partials).
+    pub(crate) fn window_sums_offset(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        POINT_BYTES * w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
+        POINT_BYTES
+            * w
+            * (u64::from(self.num_buckets)
+                + u64::from(self.chunks_per_window)
+                + 2 * u64::from(self.groups_per_window))
     }
 
-    /// Bytes of the window-group sums (two points a group, see msm_reduce.wgsl).
-    pub(crate) fn group_sums_bytes(&self) -> u64 {
-        2 * POINT_BYTES * u64::from(self.num_windows * self.groups_per_window)
+    /// Bytes of the window sums.
+    pub(crate) fn window_sums_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows)
     }
 }
 
@@ -128,6 +133,8 @@ const REDUCE: usize = 6;
 
 /// The second kernel of the reduce stage (window-group sums of the thread shares).
 pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
+/// The third kernel of the reduce stage (window sums of the group sums).
+pub(crate) const REDUCE_WINDOWS: &str = "reduce_windows";
 
 /// Index of the collect stage in [`STAGES`]: the fold kernel at step [`COLLECT_STEP`].
 const COLLECT: usize = 5;
@@ -140,14 +147,14 @@ const _: () = assert!(
 );
 
 /// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
-/// runs) plus the reduce stage's second kernel.
+/// runs) plus the reduce stage's second and third kernels.
 pub(crate) fn entry_points() -> Vec<String> {
     STAGES
         .iter()
         .enumerate()
         .filter(|&(i, _)| i != COLLECT)
         .map(|(_, s)| s)
-        .chain(&[REDUCE_GROUPS])
+        .chain(&[REDUCE_GROUPS, REDUCE_WINDOWS])
         .map(|s| s.to_string())
         .collect()
 }
@@ -257,18 +264,21 @@ pub(crate) fn encode(
             pass.dispatch_workgroups(x, y, 1);
         }
         if *name == "reduce" {
-            // Then the thread shares of each window group, in a workgroup tree.
+            // Then the thread shares of each window group, then the groups of each
+            // window, in workgroups (msm_reduce.wgsl).
             pass.set_pipeline(k.get(REDUCE_GROUPS));
             pass.dispatch_workgroups(p.num_windows * p.groups_per_window, 1, 1);
+            pass.set_pipeline(k.get(REDUCE_WINDOWS));
+            pass.dispatch_workgroups(p.num_windows, 1, 1);
         }
     }
     if let (true, Some((out, offset))) = (stages.contains(&REDUCE), role.sums) {
         enc.copy_buffer_to_buffer(
             &work.scratch,
-            p.group_sums_offset(),
+            p.window_sums_offset(),
             out,
             offset,
-            p.group_sums_bytes(),
+            p.window_sums_bytes(),
         );
     }
 }

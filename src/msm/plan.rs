@@ -110,7 +110,9 @@ impl Plan {
         let num_buckets = 1u32 << (c - 1);
         let segs = num_buckets.next_power_of_two().clamp(
             REDUCE_WG,
-            1 << super::tuning::reduce_segs_log2().clamp(6, 16),
+            // At most 64 groups of 64 a window: reduce_windows sums them in one
+            // workgroup.
+            1 << super::tuning::reduce_segs_log2().clamp(6, 12),
         );
         let entries = u64::from(num_windows) * u64::from(capacity);
         let chunk_len = (entries >> super::tuning::accumulate_threads_log2().min(30))
@@ -148,12 +150,6 @@ impl Plan {
             + u64::from(self.chunks_per_window)
             + 2 * u64::from(self.groups_per_window)
             + 2 * u64::from(self.segs_per_window))
-    }
-
-    /// Buckets per reduction segment (a power of two: the weight of a thread's running
-    /// sum, see msm_reduce.wgsl).
-    pub fn buckets_per_segment(&self) -> u32 {
-        self.num_buckets.div_ceil(self.segs_per_window)
     }
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).

@@ -5,13 +5,15 @@
 //! | variable | default | what it sets |
 //! |---|---|---|
 //! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses |
+//! | `WGPU_MSM_UPLOAD_SPLIT` | 1 | an upload is cut into threads * this pieces, taken in turn |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
 //! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 23 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
-//! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this |
+//! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
+//! | `WGPU_MSM_READBACK_SPIN` | 0 | 1: wait for an MSM's results by polling the device from the calling thread (busy) instead of a blocking wait |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 
 use std::sync::OnceLock;
@@ -41,6 +43,13 @@ knob!(
     upload_threads,
     "WGPU_MSM_UPLOAD_THREADS",
     16
+);
+knob!(
+    /// An upload is cut into (its threads * this) pieces that its threads take in turn
+    /// (more pieces: a held-up thread delays the upload less).
+    upload_split,
+    "WGPU_MSM_UPLOAD_SPLIT",
+    1
 );
 knob!(
     /// A streamed MSM's first pass holds its capacity / 2^this points (later passes
@@ -95,4 +104,11 @@ knob!(
     seed_points_per_bucket,
     "WGPU_MSM_SEED_PER_BUCKET",
     32
+);
+knob!(
+    /// 1: an MSM's final readback polls the device in a loop on the calling thread
+    /// instead of a blocking wait on the poller thread (measuring wake-up latency).
+    readback_spin,
+    "WGPU_MSM_READBACK_SPIN",
+    0
 );

@@ -20,6 +20,9 @@ unsafe impl Send for Part<'_> {}
 /// Converts items into device words.
 type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 
+/// Writes the items of a range into a part of mapped memory.
+type WritePiece<'f> = dyn Fn(WriteOnly<'_, [u8]>, std::ops::Range<usize>) + Sync + 'f;
+
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
 
@@ -52,6 +55,46 @@ fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
     Some(unsafe { std::slice::from_raw_parts(scalars.as_ptr().cast::<u8>(), scalars.len() * 32) })
 }
 
+/// Runs `write(part, range)` over `len` items whose bytes fill `dst` (`item_bytes`
+/// each), on `threads` tasks of rayon's pool. The items are cut into `threads *
+/// split` pieces that the tasks take in turn, so that a task held up (its thread
+/// descheduled, or slower memory) leaves its remaining pieces to the others.
+fn for_pieces(
+    dst: WriteOnly<'_, [u8]>,
+    len: usize,
+    item_bytes: usize,
+    threads: usize,
+    split: usize,
+    write: &WritePiece<'_>,
+) {
+    if len == 0 {
+        return;
+    }
+    let per = len.div_ceil(threads * split).max(1);
+    let mut pieces = Vec::with_capacity(len.div_ceil(per));
+    let mut rest = dst;
+    for first in (0..len).step_by(per) {
+        let n = per.min(len - first);
+        let (mine, tail) = rest.split_at(n * item_bytes);
+        rest = tail;
+        pieces.push(std::sync::Mutex::new(Some((Part(mine), first..first + n))));
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    // On rayon's pool (arkworks keeps it warm): no thread is started per upload.
+    rayon::scope(|s| {
+        for _ in 0..threads.min(pieces.len()) {
+            s.spawn(|_| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(slot) = pieces.get(i) else { break };
+                let taken = slot.lock().map(|mut p| p.take()).ok().flatten();
+                if let Some((part, range)) = taken {
+                    write(part.0, range);
+                }
+            });
+        }
+    });
+}
+
 /// Writes `items` into `dst` (exactly `items.len() * words * 4` bytes), `words` u32
 /// words per item, converting with `conv` on several threads.
 fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, conv: &Convert<T>) {
@@ -59,32 +102,25 @@ fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, 
     if bytes == 0 {
         return;
     }
-    let whole = Part(dst);
-    let nthreads = threads_for(bytes);
-    let per = items.len().div_ceil(nthreads);
-    // On rayon's pool (arkworks keeps it warm): no thread is started per upload.
-    rayon::scope(|s| {
-        let whole = whole;
-        let mut rest = whole.0;
-        for chunk in items.chunks(per) {
-            let (mine, tail) = rest.split_at(chunk.len() * words * 4);
-            rest = tail;
-            let part = Part(mine);
-            s.spawn(move |_| {
-                let whole_part = part;
-                let mut mine = whole_part.0;
-                let mut scratch = vec![0u32; STEP * words];
-                for step in chunk.chunks(STEP) {
-                    let w = &mut scratch[..step.len() * words];
-                    conv(w, step);
-                    let (head, tail) = mine.split_at(w.len() * 4);
-                    let mut head = head;
-                    head.copy_from_slice(bytemuck::cast_slice(w));
-                    mine = tail;
-                }
-            });
+    let write = |mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
+        let mut scratch = vec![0u32; STEP * words];
+        for step in items[range].chunks(STEP) {
+            let w = &mut scratch[..step.len() * words];
+            conv(w, step);
+            let (mut head, tail) = mine.split_at(w.len() * 4);
+            head.copy_from_slice(bytemuck::cast_slice(w));
+            mine = tail;
         }
-    });
+    };
+    let threads = threads_for(bytes);
+    for_pieces(
+        dst,
+        items.len(),
+        words * 4,
+        threads,
+        tuning::upload_split(),
+        &write,
+    );
 }
 
 /// Writes bases into `dst` (64 bytes each: 16 words, infinity as (0, 0)).
@@ -99,28 +135,18 @@ pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr]) {
         fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars);
         return;
     };
-    if bytes.is_empty() {
-        return;
-    }
-    let per = bytes
-        .len()
-        .div_ceil(threads_for(bytes.len()))
-        .next_multiple_of(32);
-    let whole = Part(dst);
-    rayon::scope(|s| {
-        let whole = whole;
-        let mut rest = whole.0;
-        for src in bytes.chunks(per) {
-            let (mine, tail) = rest.split_at(src.len());
-            rest = tail;
-            let part = Part(mine);
-            s.spawn(move |_| {
-                let whole_part = part;
-                let mut mine = whole_part.0;
-                mine.copy_from_slice(src);
-            });
-        }
-    });
+    let write = |mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
+        mine.copy_from_slice(&bytes[32 * range.start..32 * range.end]);
+    };
+    let threads = threads_for(bytes.len());
+    for_pieces(
+        dst,
+        scalars.len(),
+        32,
+        threads,
+        tuning::upload_split(),
+        &write,
+    );
 }
 
 /// Uploads bases into `buf` at byte `offset` through wgpu's per-write staging memory
@@ -148,6 +174,33 @@ pub(crate) fn write_bases(
 mod tests {
     use super::*;
     use ark_std::UniformRand;
+
+    #[test]
+    fn pieces_fill_every_byte_once() {
+        let mut rng = ark_std::test_rng();
+        for n in [1usize, 7, 4096, 10_000] {
+            let bases: Vec<G1Affine> = (0..n).map(|_| G1Affine::rand(&mut rng)).collect();
+            let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
+            let mut words = vec![0u32; n * BASE_WORDS];
+            encode::write_bases(&mut words, &bases);
+            let mut swords = vec![0u32; n * SCALAR_WORDS];
+            encode::write_scalars(&mut swords, &scalars);
+            let mut out = vec![0xA5u8; n * BASE_WORDS * 4];
+            fill_bases(WriteOnly::from(out.as_mut_slice()), &bases);
+            assert_eq!(
+                out,
+                bytemuck::cast_slice::<u32, u8>(&words),
+                "bases, n = {n}"
+            );
+            let mut out = vec![0xA5u8; n * SCALAR_WORDS * 4];
+            fill_scalars(WriteOnly::from(out.as_mut_slice()), &scalars);
+            assert_eq!(
+                out,
+                bytemuck::cast_slice::<u32, u8>(&swords),
+                "scalars, n = {n}"
+            );
+        }
+    }
 
     #[test]
     fn scalar_fast_path_matches_conversion() {
