@@ -221,37 +221,52 @@ pub(crate) const STORAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
 /// so this future never blocks its executor. The callback reports through a oneshot
 /// channel.
 pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<Vec<u32>> {
-    read_words_with(dev, staging, false).await
+    let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+    staging.map_async(wgpu::MapMode::Read, .., move |r| {
+        let _ = tx.send(r);
+    });
+    dev.inner.poller.wake();
+    finish_read(staging, rx).await
 }
 
-/// [`read_words`], where `spin` polls the device from this thread until the mapping is
-/// done instead of leaving a blocking wait to the poller thread (no wake-up latency,
-/// one busy core meanwhile).
-pub(crate) async fn read_words_with(
+/// [`read_words`] for a buffer whose copy is in the submission after `before`: the
+/// poller thread waits for `before` (and `done` says it is), then this thread polls the
+/// device until the mapping is done (no wake-up latency on the short rest; one busy
+/// core meanwhile).
+pub(crate) async fn read_words_after(
     dev: &Device,
     staging: &wgpu::Buffer,
-    spin: bool,
+    before: wgpu::SubmissionIndex,
+    done: futures_intrusive::channel::shared::OneshotReceiver<()>,
 ) -> Result<Vec<u32>> {
     let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let flag = std::sync::Arc::clone(&done);
+    let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = std::sync::Arc::clone(&mapped);
     staging.map_async(wgpu::MapMode::Read, .., move |r| {
         let _ = tx.send(r);
         flag.store(true, std::sync::atomic::Ordering::Release);
     });
-    if spin {
-        while !done.load(std::sync::atomic::Ordering::Acquire) {
-            if let Err(e) = dev.inner.device.poll(wgpu::PollType::Poll) {
-                return Err(Error::Gpu {
-                    context: "readback".into(),
-                    message: e.to_string(),
-                });
-            }
-            std::hint::spin_loop();
+    dev.inner.poller.wake_until(before);
+    done.receive().await;
+    while !mapped.load(std::sync::atomic::Ordering::Acquire) {
+        if let Err(e) = dev.inner.device.poll(wgpu::PollType::Poll) {
+            return Err(Error::Gpu {
+                context: "readback".into(),
+                message: e.to_string(),
+            });
         }
-    } else {
-        dev.inner.poller.wake();
+        std::hint::spin_loop();
     }
+    finish_read(staging, rx).await
+}
+
+/// The words of `staging` once `rx` reports its mapping.
+async fn finish_read(
+    staging: &wgpu::Buffer,
+    rx: futures_intrusive::channel::shared::OneshotReceiver<
+        std::result::Result<(), wgpu::BufferAsyncError>,
+    >,
+) -> Result<Vec<u32>> {
     match rx.receive().await {
         Some(Ok(())) => {}
         Some(Err(e)) => return Err(Error::Map(e)),

@@ -60,7 +60,15 @@ pub(crate) struct Job<'a> {
     upload: (f64, f64, u64),
     /// Host events of a profiled job (what, start, end), for the profile's timeline.
     events: std::sync::Mutex<Vec<(String, Instant, Instant)>>,
+    /// The job's final reduction, recorded by [`Job::submit_last`] in a submission of
+    /// its own: the final pass's bind group and index.
+    final_reduce: std::sync::Mutex<Option<(wgpu::BindGroup, usize, usize)>>,
+    /// The submission before the final reduction and a receiver told when it is done.
+    before_reduce: std::sync::Mutex<Option<(wgpu::SubmissionIndex, Done)>>,
 }
+
+/// Told when a submission is done.
+type Done = futures_intrusive::channel::shared::OneshotReceiver<()>;
 
 /// What a job read back: the result of every MSM and the raw on-curve flag words
 /// (u32::MAX, or the first off-curve index within the flag's range).
@@ -157,6 +165,8 @@ impl<'a> Job<'a> {
             submits: std::sync::Mutex::new(None),
             upload: (0.0, 0.0, 0),
             events: std::sync::Mutex::new(Vec::new()),
+            final_reduce: std::sync::Mutex::new(None),
+            before_reduce: std::sync::Mutex::new(None),
         })
     }
 
@@ -262,6 +272,12 @@ impl<'a> Job<'a> {
                 )
             }),
         };
+        let mut stages = part.stages();
+        if index + 1 == self.owners.len() && stages.contains(&pass::REDUCE) {
+            // The job's final reduction goes in a submission of its own (see
+            // `submit_last`), so that the host can sleep until it starts.
+            stages.end = pass::REDUCE;
+        }
         pass::encode(
             enc,
             &self.kernels,
@@ -271,9 +287,50 @@ impl<'a> Job<'a> {
             self.dev.info().max_workgroups_per_dimension,
             role,
             stamps,
-            part,
+            stages.clone(),
         );
+        if stages.end == pass::REDUCE {
+            *self.final_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((bind, index, n));
+        }
         Ok(())
+    }
+
+    /// Records the job's final reduction (its last pass's reduce stage and the copy of
+    /// its window sums) into `enc`, when `encode_pass` held it back.
+    fn encode_final_reduce(&self, enc: &mut wgpu::CommandEncoder) -> bool {
+        let Some((bind, index, n)) = self
+            .final_reduce
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        else {
+            return false;
+        };
+        let owner = self.owners[index];
+        let params = self.params(index, n);
+        let stamps = self.queries.as_ref().and_then(|q| {
+            let at = STAMPS_PER_PASS * index as u32;
+            (at < q.count).then_some((&q.set, at))
+        });
+        let role = pass::Role {
+            first: self.starts_msm(index),
+            sums: Some((
+                &self.readback.buffer,
+                owner as u64 * params.window_sums_bytes(),
+            )),
+        };
+        pass::encode(
+            enc,
+            &self.kernels,
+            [&bind, &self.fold_bind],
+            &self.work,
+            &params,
+            self.dev.info().max_workgroups_per_dimension,
+            role,
+            stamps,
+            pass::REDUCE..pass::REDUCE + 1,
+        );
+        true
     }
 
     /// Copies flag word `index` (of the `flags` the job was made with) from `src`.
@@ -303,11 +360,29 @@ impl<'a> Job<'a> {
         Ok(index)
     }
 
-    /// Resolves the timestamps into the readback buffer and submits `enc`.
-    pub(crate) fn submit_last(
-        &self,
-        mut enc: wgpu::CommandEncoder,
-    ) -> Result<wgpu::SubmissionIndex> {
+    /// Submits `enc`, then the job's final reduction in a submission of its own (on a
+    /// GPU the host sleeps until the one before it is done and then polls for the
+    /// short rest, see [`Job::finish`]), with the timestamps resolved into the readback
+    /// buffer.
+    pub(crate) fn submit_last(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
+        let mut enc = if self
+            .final_reduce
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+        {
+            let before = self.submit(enc)?;
+            let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+            self.dev.inner.queue.on_submitted_work_done(move || {
+                let _ = tx.send(());
+            });
+            *self.before_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((before, rx));
+            let mut enc = self.encoder();
+            self.encode_final_reduce(&mut enc);
+            enc
+        } else {
+            enc
+        };
         if let Some(q) = &self.queries {
             enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);
             let bytes = 8 * u64::from(q.count);
@@ -320,8 +395,23 @@ impl<'a> Job<'a> {
     /// passes, then weighted by powers of two). Records the profile when one was asked.
     pub(crate) async fn finish(self) -> Result<JobOutput> {
         let t_read = Instant::now();
-        let spin = super::tuning::readback_spin() > 0;
-        let out = gpu::read_words_with(self.dev, &self.readback.buffer, spin).await?;
+        let before = self
+            .before_reduce
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        let out = match before {
+            // On a GPU: sleep until the final reduction is about to run (a blocking wait
+            // wakes up a few hundred microseconds late), then poll for its short rest.
+            // A software adapter computes on the CPU, where polling would take a core
+            // from it.
+            Some((index, done))
+                if !self.dev.info().software && super::tuning::readback_poll() == 1 =>
+            {
+                gpu::read_words_after(self.dev, &self.readback.buffer, index, done).await?
+            }
+            _ => gpu::read_words(self.dev, &self.readback.buffer).await?,
+        };
         self.event("readback".into(), t_read, Instant::now());
         // Read and unmapped: the buffer may serve the next job.
         self.readback

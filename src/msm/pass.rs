@@ -129,7 +129,7 @@ pub(crate) const STAGES: [&str; 7] = [
 ];
 
 /// Index of the reduce stage in [`STAGES`] (run on an MSM's last pass only).
-const REDUCE: usize = 6;
+pub(crate) const REDUCE: usize = 6;
 
 /// The second kernel of the reduce stage (window-group sums of the thread shares).
 pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
@@ -174,7 +174,7 @@ pub(crate) enum Part {
 
 impl Part {
     /// Indices into [`STAGES`] this part records.
-    fn stages(self) -> std::ops::Range<usize> {
+    pub(crate) fn stages(self) -> std::ops::Range<usize> {
         match self {
             Part::All => 0..STAGES.len(),
             Part::Scalars => 0..3,
@@ -182,6 +182,10 @@ impl Part {
         }
     }
 }
+
+/// Index of the accumulate stage in [`STAGES`] (an MSM's first pass clears the bucket
+/// totals before it).
+const ACCUMULATE: usize = 3;
 
 /// Where a pass stands in its MSM: the first one starts the bucket totals from zero;
 /// the last one reduces them and copies the window-group sums to `sums` (buffer, offset).
@@ -203,13 +207,12 @@ pub(crate) fn encode(
     max_x: u32,
     role: Role<'_>,
     timestamps: Option<(&wgpu::QuerySet, u32)>,
-    part: Part,
+    stages: std::ops::Range<usize>,
 ) {
-    let stages = part.stages();
     if stages.start == 0 {
         enc.clear_buffer(&work.counts, 0, None);
     }
-    if role.first && stages.contains(&REDUCE) {
+    if role.first && stages.contains(&ACCUMULATE) {
         enc.clear_buffer(&work.totals, 0, None);
     }
     let n = u64::from(p.n);

@@ -13,7 +13,7 @@
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 23 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
-//! | `WGPU_MSM_READBACK_SPIN` | 0 | 1: wait for an MSM's results by polling the device from the calling thread (busy) instead of a blocking wait |
+//! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 
 use std::sync::OnceLock;
@@ -106,9 +106,10 @@ knob!(
     32
 );
 knob!(
-    /// 1: an MSM's final readback polls the device in a loop on the calling thread
-    /// instead of a blocking wait on the poller thread (measuring wake-up latency).
-    readback_spin,
-    "WGPU_MSM_READBACK_SPIN",
-    0
+    /// 1: on a GPU, an MSM's host thread sleeps until the final reduction's submission
+    /// is next, then polls the device for the results (a blocking wait wakes up a few
+    /// hundred microseconds after the device is done); 2: a blocking wait only.
+    readback_poll,
+    "WGPU_MSM_READBACK_POLL",
+    1
 );
