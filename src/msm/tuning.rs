@@ -5,7 +5,7 @@
 //! | variable | default | what it sets |
 //! |---|---|---|
 //! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses |
-//! | `WGPU_MSM_UPLOAD_SPLIT` | 1 | an upload is cut into threads * this pieces, taken in turn |
+//! | `WGPU_MSM_UPLOAD_SPLIT` | 8 | an upload is cut into threads * this pieces, taken in turn |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
 //! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
@@ -45,11 +45,12 @@ knob!(
     16
 );
 knob!(
-    /// An upload is cut into (its threads * this) pieces that its threads take in turn
-    /// (more pieces: a held-up thread delays the upload less).
+    /// An upload is cut into (its threads * this) pieces that its threads take in turn,
+    /// so that a held-up thread delays the upload less (two H200s fed at once: 8 beat
+    /// 1 and 4 by 0.2-0.8 ms at 2^22 and 2^24, BENCHMARKS.md v17).
     upload_split,
     "WGPU_MSM_UPLOAD_SPLIT",
-    1
+    8
 );
 knob!(
     /// A streamed MSM's first pass holds its capacity / 2^this points (later passes
