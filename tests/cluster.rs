@@ -140,6 +140,7 @@ fn splitting(strategy: Strategy, n: usize) -> ClusterConfig {
         strategy,
         chunk_points: Some(n.div_ceil(7).max(1)),
         calibration_points: 64,
+        ..Default::default()
     }
 }
 
@@ -261,7 +262,11 @@ fn auto_is_even_for_alike_workers() {
         Arc::new(CpuWorker),
         Arc::new(CpuWorker),
     ])
-    .unwrap();
+    .unwrap()
+    .with_config(ClusterConfig {
+        min_split_points: 0,
+        ..Default::default()
+    });
     assert_eq!(c.resolved_strategy(), Strategy::Even);
     assert_eq!(
         c.msm(&b, &s, &MsmConfig::default()).unwrap(),
@@ -274,6 +279,50 @@ fn auto_is_even_for_alike_workers() {
         r.workers.iter().all(|w| w.points == 333 && w.chunks == 1),
         "{r}"
     );
+}
+
+/// Under Auto, alike workers and an MSM below `min_split_points`: each MSM runs whole on
+/// one worker, the next one each time; at the threshold it splits evenly again.
+#[test]
+fn auto_runs_small_msms_whole_on_one_worker_in_turn() {
+    let c = cluster_of(
+        vec![
+            Arc::new(CpuWorker),
+            Arc::new(CpuWorker),
+            Arc::new(CpuWorker),
+        ],
+        ClusterConfig {
+            min_split_points: 1000,
+            ..Default::default()
+        },
+    );
+    let mut took = Vec::new();
+    for (seed, n) in [(31u64, 1usize), (32, 7), (33, 999), (34, 500)] {
+        let (b, s) = inputs(n, seed);
+        let got = c.msm(&b, &s, &MsmConfig::default()).unwrap();
+        assert_eq!(got, reference(&b, &s), "n={n} seed={seed}");
+        let r = c.last_report().unwrap();
+        assert_eq!(r.strategy, Strategy::Even);
+        let busy: Vec<usize> = (0..3).filter(|&i| r.workers[i].points > 0).collect();
+        assert_eq!(busy.len(), 1, "n={n}: {r}");
+        assert_eq!(
+            (r.workers[busy[0]].points, r.workers[busy[0]].chunks),
+            (n, 1)
+        );
+        took.push(busy[0]);
+    }
+    assert_eq!(
+        took,
+        vec![took[0], (took[0] + 1) % 3, (took[0] + 2) % 3, took[0]]
+    );
+    let (b, s) = inputs(1000, 35);
+    assert_eq!(
+        c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+        reference(&b, &s),
+        "seed 35"
+    );
+    let r = c.last_report().unwrap();
+    assert!(r.workers.iter().all(|w| w.chunks == 1), "{r}");
 }
 
 #[test]
@@ -480,6 +529,7 @@ fn eight_threads_share_one_cluster() {
                 strategy,
                 chunk_points: Some(256),
                 calibration_points: 64,
+                ..Default::default()
             },
         );
         std::thread::scope(|sc| {
@@ -526,6 +576,7 @@ fn strategies_balance_unequal_workers() {
         strategy,
         chunk_points: Some(10),
         calibration_points: 200,
+        ..Default::default()
     };
 
     let even = cluster_of(mk(), cfg(Strategy::Even));
@@ -613,6 +664,7 @@ fn gpu_each_strategy_small_sizes() {
                 strategy,
                 chunk_points: Some(n.div_ceil(4)),
                 calibration_points: 256,
+                ..Default::default()
             };
             let c = Cluster::new(devs.clone()).unwrap().with_config(cfg);
             let got = c.msm(&b, &s, &MsmConfig::default());
@@ -669,7 +721,12 @@ fn gpu_auto_even_2_16() {
     let seed = 917;
     let (b, s) = inputs(n, seed);
     let want = reference(&b, &s);
-    let c = Cluster::new(gpu_pair()).unwrap();
+    let c = Cluster::new(gpu_pair())
+        .unwrap()
+        .with_config(ClusterConfig {
+            min_split_points: 0,
+            ..Default::default()
+        });
     assert_eq!(c.resolved_strategy(), Strategy::Even);
     let got = c.msm(&b, &s, &MsmConfig::default());
     let r = c.last_report().unwrap();

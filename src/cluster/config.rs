@@ -20,7 +20,9 @@
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Strategy {
     /// `Even` if all workers report the same [`Worker::model`](super::Worker::model),
-    /// else `Dynamic`. Reports record the strategy it resolved to.
+    /// else `Dynamic`; with alike workers, MSMs below
+    /// [`ClusterConfig::min_split_points`] run whole on one worker, in turn. Reports
+    /// record the strategy it resolved to.
     #[default]
     Auto,
     /// One contiguous block per worker, all of (nearly) the same size.
@@ -62,6 +64,14 @@ pub struct ClusterConfig {
     pub chunk_points: Option<usize>,
     /// Size of the MSM that measures a worker's throughput for [`Strategy::Weighted`].
     pub calibration_points: usize,
+    /// Under [`Strategy::Auto`] with alike workers, an MSM of fewer points runs whole on
+    /// one worker (each such MSM on the next worker in turn, so that concurrent small
+    /// MSMs still spread over the devices): below it, what each device pays whatever
+    /// its share (bucket reduction, readback) outweighs what splitting saves. Default
+    /// 2^`WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` (17, measured on two H200s: 2^16 points ran
+    /// in 2.0-2.3 ms on one and 2.2-2.9 ms split over both; BENCHMARKS.md v17). 0 always
+    /// splits.
+    pub min_split_points: usize,
 }
 
 impl ClusterConfig {
@@ -96,6 +106,7 @@ impl Default for ClusterConfig {
             strategy: Strategy::default(),
             chunk_points: None,
             calibration_points: 1 << 12,
+            min_split_points: 1 << crate::msm::tuning::cluster_min_split_log2().min(40),
         }
     }
 }

@@ -53,6 +53,9 @@ pub struct Cluster {
     /// Measured points per second, per (worker uid, arithmetic).
     throughput: Mutex<HashMap<(u64, Arithmetic), f64>>,
     last: Mutex<Option<ClusterReport>>,
+    /// The worker that runs the next MSM too small to split (see
+    /// [`ClusterConfig::min_split_points`]), modulo the worker count.
+    next_whole: std::sync::atomic::AtomicUsize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -108,6 +111,7 @@ impl Cluster {
             config: ClusterConfig::default(),
             throughput: Mutex::new(HashMap::new()),
             last: Mutex::new(None),
+            next_whole: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -270,7 +274,20 @@ impl Cluster {
         }
         let mut excluded = vec![false; k];
         let mut cfg = std::borrow::Cow::Borrowed(cfg);
+        let whole = self.config.strategy == Strategy::Auto
+            && report.strategy == Strategy::Even
+            && n < self.config.min_split_points;
         let (own, shared) = match report.strategy {
+            Strategy::Auto | Strategy::Even if whole => {
+                // Too small to split: all of it on the next worker in turn.
+                let i = self
+                    .next_whole
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                    % k;
+                let mut own = vec![Vec::new(); k];
+                own[i].push(Piece::points(0..n));
+                (own, Vec::new())
+            }
             Strategy::Auto | Strategy::Even => (single(partition::even_blocks(n, k)), Vec::new()),
             Strategy::Dynamic => {
                 let c = self.config.dynamic_chunk(n, k);

@@ -19,7 +19,7 @@ mod profile;
 mod staging;
 mod state;
 mod stream;
-mod tuning;
+pub(crate) mod tuning;
 mod upload;
 mod windows;
 

@@ -14,6 +14,7 @@
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
 //! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
+//! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 
 use std::sync::OnceLock;
@@ -113,4 +114,11 @@ knob!(
     readback_poll,
     "WGPU_MSM_READBACK_POLL",
     1
+);
+knob!(
+    /// A cluster's default [`ClusterConfig::min_split_points`](crate::ClusterConfig) is
+    /// 2^this.
+    cluster_min_split_log2,
+    "WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2",
+    17
 );
