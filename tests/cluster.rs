@@ -303,6 +303,7 @@ fn auto_runs_small_msms_whole_on_one_worker_in_turn() {
         assert_eq!(got, reference(&b, &s), "n={n} seed={seed}");
         let r = c.last_report().unwrap();
         assert_eq!(r.strategy, Strategy::Even);
+        assert!(r.whole && r.imbalance() == 1.0, "n={n}: {r}");
         let busy: Vec<usize> = (0..3).filter(|&i| r.workers[i].points > 0).collect();
         assert_eq!(busy.len(), 1, "n={n}: {r}");
         assert_eq!(
@@ -322,7 +323,7 @@ fn auto_runs_small_msms_whole_on_one_worker_in_turn() {
         "seed 35"
     );
     let r = c.last_report().unwrap();
-    assert!(r.workers.iter().all(|w| w.chunks == 1), "{r}");
+    assert!(!r.whole && r.workers.iter().all(|w| w.chunks == 1), "{r}");
 }
 
 #[test]

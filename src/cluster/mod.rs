@@ -277,6 +277,7 @@ impl Cluster {
         let whole = self.config.strategy == Strategy::Auto
             && report.strategy == Strategy::Even
             && n < self.config.min_split_points;
+        report.whole = whole;
         let (own, shared) = match report.strategy {
             Strategy::Auto | Strategy::Even if whole => {
                 // Too small to split: all of it on the next worker in turn.

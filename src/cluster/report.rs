@@ -45,14 +45,18 @@ pub struct ClusterReport {
     pub calibration_s: f64,
     /// One entry per worker, in cluster order.
     pub workers: Vec<WorkerReport>,
+    /// Whether the MSM was too small to split and ran whole on one worker (see
+    /// [`ClusterConfig::min_split_points`](super::ClusterConfig::min_split_points)).
+    pub whole: bool,
 }
 
 impl ClusterReport {
     /// Largest busy time over the mean busy time (1.0 is perfect balance; 1.0 too when
-    /// nothing was busy). Every worker of the cluster counts, idle ones included.
+    /// nothing was busy, or when the MSM ran [`whole`](ClusterReport::whole) on one
+    /// worker by design). Every worker of the cluster counts, idle ones included.
     pub fn imbalance(&self) -> f64 {
         let n = self.workers.len();
-        if n == 0 {
+        if n == 0 || self.whole {
             return 1.0;
         }
         let max = self.workers.iter().map(|w| w.busy_s).fold(0.0, f64::max);
@@ -77,9 +81,14 @@ impl ClusterReport {
 
 impl std::fmt::Display for ClusterReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let whole = if self.whole {
+            " (whole on one worker: too small to split)"
+        } else {
+            ""
+        };
         writeln!(
             f,
-            "{:?}: {} points in {:.3} s (calibration {:.3} s), imbalance {:.2}",
+            "{:?}{whole}: {} points in {:.3} s (calibration {:.3} s), imbalance {:.2}",
             self.strategy,
             self.points,
             self.wall_s,
