@@ -276,6 +276,7 @@ impl Cluster {
         let mut cfg = std::borrow::Cow::Borrowed(cfg);
         let whole = self.config.strategy == Strategy::Auto
             && report.strategy == Strategy::Even
+            && k > 1
             && n < self.config.min_split_points;
         report.whole = whole;
         let (own, shared) = match report.strategy {
