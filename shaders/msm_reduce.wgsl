@@ -22,9 +22,10 @@
 // pipeline build of this stage on an H200 from ~35 s to about a second. A thread is
 // therefore a small machine doing one addition per loop iteration.
 
-const REDUCE_WG: u32 = 64u;
-/// log2(REDUCE_WG): rounds of the suffix scan and of the tree.
-const REDUCE_WG_LOG2: u32 = 6u;
+// Threads of a reduction workgroup and their log2 (the rounds of the suffix scan and of
+// the tree), generated from `plan::REDUCE_WG`.
+const REDUCE_WG: u32 = ${REDUCE_WG}u;
+const REDUCE_WG_LOG2: u32 = ${REDUCE_WG_LOG2}u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 
 /// Index of the first thread share in scratch (after the window-group sums): segment
@@ -154,7 +155,7 @@ fn per_log2() -> u32 {
 
 /// Workgroup (w, g), lane i: segment j = 64 g + i of window w. Writes P_g and S_g (see
 /// the top of this file) as window-group points 2 (w * G + g) and 2 (w * G + g) + 1.
-@compute @workgroup_size(64)
+@compute @workgroup_size(REDUCE_WG)
 fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x / gpw;
@@ -170,7 +171,7 @@ fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocatio
 /// Workgroup w, lane g < G: group g of window w. Writes the window sum
 ///   S_w = sum_g P_g + 64 * per * sum_g g * S_g
 /// as point w of the window sums (where the thread shares were: they are spent).
-@compute @workgroup_size(64)
+@compute @workgroup_size(REDUCE_WG)
 fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x;

@@ -280,7 +280,7 @@ impl Cluster {
             && n < self.config.min_split_points;
         report.whole = whole;
         let (own, shared) = match report.strategy {
-            Strategy::Auto | Strategy::Even if whole => {
+            Strategy::Even if whole => {
                 // Too small to split: all of it on the next worker in turn.
                 let i = self
                     .next_whole

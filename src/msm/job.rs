@@ -256,8 +256,32 @@ impl<'a> Job<'a> {
                 ],
             })
         })?;
-        let owner = self.owners[index];
         let params = self.params(index, n);
+        let mut stages = part.stages();
+        if index + 1 == self.owners.len() && stages.contains(&pass::REDUCE) {
+            // The job's final reduction goes in a submission of its own (see
+            // `submit_last`), so that the host can sleep until it starts.
+            stages.end = pass::REDUCE;
+        }
+        self.record(enc, &bind, index, &params, stages.clone());
+        if stages.end == pass::REDUCE {
+            *self.final_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((bind, index, n));
+        }
+        Ok(())
+    }
+
+    /// Records `stages` of pass `index` (bound by `bind`, sized by `params`) into `enc`:
+    /// its timestamps, and whether it starts its MSM or ends it (then its window sums
+    /// go to the readback buffer).
+    fn record(
+        &self,
+        enc: &mut wgpu::CommandEncoder,
+        bind: &wgpu::BindGroup,
+        index: usize,
+        params: &Params,
+        stages: std::ops::Range<usize>,
+    ) {
+        let owner = self.owners[index];
         let stamps = self.queries.as_ref().and_then(|q| {
             let at = STAMPS_PER_PASS * index as u32;
             (at < q.count).then_some((&q.set, at))
@@ -272,65 +296,17 @@ impl<'a> Job<'a> {
                 )
             }),
         };
-        let mut stages = part.stages();
-        if index + 1 == self.owners.len() && stages.contains(&pass::REDUCE) {
-            // The job's final reduction goes in a submission of its own (see
-            // `submit_last`), so that the host can sleep until it starts.
-            stages.end = pass::REDUCE;
-        }
         pass::encode(
             enc,
             &self.kernels,
-            [&bind, &self.fold_bind],
-            w,
-            &params,
-            self.dev.info().max_workgroups_per_dimension,
-            role,
-            stamps,
-            stages.clone(),
-        );
-        if stages.end == pass::REDUCE {
-            *self.final_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((bind, index, n));
-        }
-        Ok(())
-    }
-
-    /// Records the job's final reduction (its last pass's reduce stage and the copy of
-    /// its window sums) into `enc`, when `encode_pass` held it back.
-    fn encode_final_reduce(&self, enc: &mut wgpu::CommandEncoder) -> bool {
-        let Some((bind, index, n)) = self
-            .final_reduce
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-        else {
-            return false;
-        };
-        let owner = self.owners[index];
-        let params = self.params(index, n);
-        let stamps = self.queries.as_ref().and_then(|q| {
-            let at = STAMPS_PER_PASS * index as u32;
-            (at < q.count).then_some((&q.set, at))
-        });
-        let role = pass::Role {
-            first: self.starts_msm(index),
-            sums: Some((
-                &self.readback.buffer,
-                owner as u64 * params.window_sums_bytes(),
-            )),
-        };
-        pass::encode(
-            enc,
-            &self.kernels,
-            [&bind, &self.fold_bind],
+            [bind, &self.fold_bind],
             &self.work,
-            &params,
+            params,
             self.dev.info().max_workgroups_per_dimension,
             role,
             stamps,
-            pass::REDUCE..pass::REDUCE + 1,
+            stages,
         );
-        true
     }
 
     /// Copies flag word `index` (of the `flags` the job was made with) from `src`.
@@ -365,23 +341,33 @@ impl<'a> Job<'a> {
     /// short rest, see [`Job::finish`]), with the timestamps resolved into the readback
     /// buffer.
     pub(crate) fn submit_last(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
-        let mut enc = if self
+        let held = self
             .final_reduce
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .is_some()
-        {
-            let before = self.submit(enc)?;
-            let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
-            self.dev.inner.queue.on_submitted_work_done(move || {
-                let _ = tx.send(());
-            });
-            *self.before_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((before, rx));
-            let mut enc = self.encoder();
-            self.encode_final_reduce(&mut enc);
-            enc
-        } else {
-            enc
+            .take();
+        let mut enc = match held {
+            Some((bind, index, n)) => {
+                let before = self.submit(enc)?;
+                let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
+                self.dev.inner.queue.on_submitted_work_done(move || {
+                    let _ = tx.send(());
+                });
+                *self.before_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((before, rx));
+                // The held-back reduce stage of the job's last pass, and the copy of its
+                // window sums.
+                let mut enc = self.encoder();
+                let params = self.params(index, n);
+                self.record(
+                    &mut enc,
+                    &bind,
+                    index,
+                    &params,
+                    pass::REDUCE..pass::REDUCE + 1,
+                );
+                enc
+            }
+            None => enc,
         };
         if let Some(q) = &self.queries {
             enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);

@@ -1,7 +1,7 @@
 //! Encoding one pass (one chunk of at most `plan.capacity` points) of the MSM pipeline:
 //! decompose -> scan -> scatter -> accumulate -> fold -> collect (into bucket totals that
 //! persist over the MSM's passes), and on the MSM's last pass reduce, then copy the
-//! window-group sums out. All stages run on the device; the host only combines the few
+//! window sums out. All stages run on the device; the host only combines the few
 //! sums per window.
 
 use super::plan::{Plan, CHUNK_LEN_RANGE, POINT_BYTES};
@@ -164,11 +164,11 @@ pub(crate) fn entry_points() -> Vec<String> {
 /// while it is still writing the bases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
-    /// Every stage, then the copy of the window-group sums.
+    /// Every stage, then the copy of the window sums.
     All,
     /// Decompose, scan, scatter (scalars in; bases unread).
     Scalars,
-    /// Accumulate, fold, collect, reduce, then the copy of the window-group sums.
+    /// Accumulate, fold, collect, reduce, then the copy of the window sums.
     Bases,
 }
 
@@ -188,7 +188,7 @@ impl Part {
 const ACCUMULATE: usize = 3;
 
 /// Where a pass stands in its MSM: the first one starts the bucket totals from zero;
-/// the last one reduces them and copies the window-group sums to `sums` (buffer, offset).
+/// the last one reduces them and copies the window sums to `sums` (buffer, offset).
 #[derive(Clone, Copy)]
 pub(crate) struct Role<'a> {
     pub(crate) first: bool,

@@ -16,8 +16,10 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (`WGPU_MSM_REDUCE_SEGS_LOG2` overrides
 /// it, see `tuning.rs`).
 pub const MAX_SEGS: u32 = 2048;
-/// Threads in a reduction workgroup (matches `REDUCE_WG` in msm_reduce.wgsl).
+/// Threads in a reduction workgroup (`REDUCE_WG` of msm_reduce.wgsl is generated from
+/// it; a power of two).
 pub const REDUCE_WG: u32 = 64;
+const _: () = assert!(REDUCE_WG.is_power_of_two());
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
 /// Bytes of one affine base on the device.

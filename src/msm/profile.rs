@@ -22,7 +22,7 @@ pub struct StageProfile {
     pub fold_ms: f64,
     /// Device: adding each pass's bucket pieces into the MSM's bucket totals.
     pub collect_ms: f64,
-    /// Device: bucket reduction (running sums) and window-group sums, last pass only.
+    /// Device: bucket reduction (running sums, group and window sums), last pass only.
     pub reduce_ms: f64,
     /// Device: from the first stage's start to the last stage's end (the stages plus
     /// copies, the on-curve check, and any time the device waited for the host).
@@ -49,7 +49,8 @@ pub struct StageProfile {
 pub struct TimelineEvent {
     /// Where it ran: `"host"` or `"device"`.
     pub on: &'static str,
-    /// What it was (`"fill scalars 2"`, `"submit 2"`, `"accumulate 2"`, ...).
+    /// What it was: on the host `"fill 8.4 MB"`, `"finish"`, `"submit"`, `"readback"`,
+    /// `"combine"`; on the device a stage and its pass (`"accumulate 2"`).
     pub what: String,
     /// Start, milliseconds from the call's start.
     pub start_ms: f64,

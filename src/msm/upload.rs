@@ -20,8 +20,10 @@ unsafe impl Send for Part<'_> {}
 /// Converts items into device words.
 type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 
-/// Writes the items of a range into a part of mapped memory.
-type WritePiece<'f> = dyn Fn(WriteOnly<'_, [u8]>, std::ops::Range<usize>) + Sync + 'f;
+/// Writes the items of a range into a part of mapped memory, with a scratch buffer that
+/// the task keeps from piece to piece.
+type WritePiece<'f> =
+    dyn Fn(&mut Vec<u32>, WriteOnly<'_, [u8]>, std::ops::Range<usize>) + Sync + 'f;
 
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
@@ -83,12 +85,15 @@ fn for_pieces(
     // On rayon's pool (arkworks keeps it warm): no thread is started per upload.
     rayon::scope(|s| {
         for _ in 0..threads.min(pieces.len()) {
-            s.spawn(|_| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(slot) = pieces.get(i) else { break };
-                let taken = slot.lock().map(|mut p| p.take()).ok().flatten();
-                if let Some((part, range)) = taken {
-                    write(part.0, range);
+            s.spawn(|_| {
+                let mut scratch = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(slot) = pieces.get(i) else { break };
+                    let taken = slot.lock().map(|mut p| p.take()).ok().flatten();
+                    if let Some((part, range)) = taken {
+                        write(&mut scratch, part.0, range);
+                    }
                 }
             });
         }
@@ -102,16 +107,17 @@ fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, 
     if bytes == 0 {
         return;
     }
-    let write = |mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
-        let mut scratch = vec![0u32; STEP * words];
-        for step in items[range].chunks(STEP) {
-            let w = &mut scratch[..step.len() * words];
-            conv(w, step);
-            let (mut head, tail) = mine.split_at(w.len() * 4);
-            head.copy_from_slice(bytemuck::cast_slice(w));
-            mine = tail;
-        }
-    };
+    let write =
+        |scratch: &mut Vec<u32>, mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
+            scratch.resize(STEP * words, 0);
+            for step in items[range].chunks(STEP) {
+                let w = &mut scratch[..step.len() * words];
+                conv(w, step);
+                let (mut head, tail) = mine.split_at(w.len() * 4);
+                head.copy_from_slice(bytemuck::cast_slice(w));
+                mine = tail;
+            }
+        };
     let threads = threads_for(bytes);
     for_pieces(
         dst,
@@ -135,7 +141,7 @@ pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr]) {
         fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars);
         return;
     };
-    let write = |mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
+    let write = |_: &mut Vec<u32>, mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
         mine.copy_from_slice(&bytes[32 * range.start..32 * range.end]);
     };
     let threads = threads_for(bytes.len());
@@ -175,28 +181,32 @@ mod tests {
     use super::*;
     use ark_std::UniformRand;
 
+    /// `fill` of `items` writes exactly what `conv` gives, every byte once.
+    fn fills_as_converted<T>(
+        items: &[T],
+        words: usize,
+        conv: fn(&mut [u32], &[T]),
+        fill: fn(WriteOnly<'_, [u8]>, &[T]),
+    ) -> bool {
+        let mut want = vec![0u32; items.len() * words];
+        conv(&mut want, items);
+        let mut out = vec![0xA5u8; items.len() * words * 4];
+        fill(WriteOnly::from(out.as_mut_slice()), items);
+        out == bytemuck::cast_slice::<u32, u8>(&want)
+    }
+
     #[test]
     fn pieces_fill_every_byte_once() {
         let mut rng = ark_std::test_rng();
         for n in [1usize, 7, 4096, 10_000] {
             let bases: Vec<G1Affine> = (0..n).map(|_| G1Affine::rand(&mut rng)).collect();
             let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
-            let mut words = vec![0u32; n * BASE_WORDS];
-            encode::write_bases(&mut words, &bases);
-            let mut swords = vec![0u32; n * SCALAR_WORDS];
-            encode::write_scalars(&mut swords, &scalars);
-            let mut out = vec![0xA5u8; n * BASE_WORDS * 4];
-            fill_bases(WriteOnly::from(out.as_mut_slice()), &bases);
-            assert_eq!(
-                out,
-                bytemuck::cast_slice::<u32, u8>(&words),
+            assert!(
+                fills_as_converted(&bases, BASE_WORDS, encode::write_bases, fill_bases),
                 "bases, n = {n}"
             );
-            let mut out = vec![0xA5u8; n * SCALAR_WORDS * 4];
-            fill_scalars(WriteOnly::from(out.as_mut_slice()), &scalars);
-            assert_eq!(
-                out,
-                bytemuck::cast_slice::<u32, u8>(&swords),
+            assert!(
+                fills_as_converted(&scalars, SCALAR_WORDS, encode::write_scalars, fill_scalars),
                 "scalars, n = {n}"
             );
         }

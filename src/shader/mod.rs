@@ -145,15 +145,15 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
             for (buf, name) in [("scratch", "point"), ("totals", "total")] {
                 parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
             }
-            for m in [
-                MSM_DECOMPOSE,
-                MSM_SORT,
-                MSM_ACCUMULATE,
-                MSM_FOLD,
-                MSM_REDUCE,
-            ] {
+            for m in [MSM_DECOMPOSE, MSM_SORT, MSM_ACCUMULATE, MSM_FOLD] {
                 parts.push(m.to_string());
             }
+            let wg = crate::msm::plan::REDUCE_WG;
+            parts.push(
+                MSM_REDUCE
+                    .replace("${REDUCE_WG_LOG2}", &wg.trailing_zeros().to_string())
+                    .replace("${REDUCE_WG}", &wg.to_string()),
+            );
         }
         ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
         ShaderKind::TestField => {
