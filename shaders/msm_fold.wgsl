@@ -43,8 +43,9 @@ fn fold_steps_needed() -> u32 {
 }
 
 /// Fold step s, thread (w, i): one pair of window w. Collect, thread (w, b): bucket b of
-/// window w. Either way the thread adds a list of pieces into one point with a single
-/// call site of xyzz_add.
+/// window w (HEADS_PIECES), or thread (w, c): the bucket chunk c of window w starts in.
+/// Either way the thread adds a list of pieces into one point with a single call site
+/// of xyzz_add.
 @compute @workgroup_size(64)
 fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let t = linear_id(gid, nwg);
@@ -57,10 +58,18 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let cpw = params.chunks_per_window;
     let l = params.chunk_len;
     let nb = params.num_buckets;
+    let pieces = params.heads == HEADS_PIECES;
+    // Collect runs a thread per bucket in a HEADS_PIECES pass (every bucket has pieces
+    // to add to its total), else a thread per chunk: only buckets that span chunks
+    // have pieces then, and the thread of chunk k collects the bucket that chunk k
+    // starts in when k is the first chunk to start inside it (so fewer threads, most
+    // of them busy, where a thread per bucket left most idle beside busy ones).
     var w: u32;
     var pairs = 0u;
-    if (collect) {
+    if (collect && pieces) {
         w = t / nb;
+    } else if (collect) {
+        w = t / cpw;
     } else {
         pairs = (cpw + (2u << s) - 1u) >> (s + 1u);
         w = t / pairs;
@@ -79,10 +88,22 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     var dst: u32;
     var acc: Xyzz;
     if (collect) {
-        b = t % nb;
+        if (pieces) {
+            b = t % nb;
+        } else {
+            let c = t % cpw;
+            if (c == 0u || c * l >= offsets[ob + nb]) {
+                return;
+            }
+            b = digits[chunk_bucket_index(w, c)];
+            // Chunk c starts inside bucket b (not at its first entry), and chunk c - 1
+            // does not: b's first entry lies in chunk c - 1.
+            if (offsets[ob + b] / l != c - 1u) {
+                return;
+            }
+        }
         let o = offsets[ob + b];
         let cnt = offsets[ob + b + 1u] - o;
-        let pieces = params.heads == HEADS_PIECES;
         // Empty, or (unless pieces) within one chunk: accumulation stored its total.
         if (cnt == 0u || (!pieces && o / l == (o + cnt - 1u) / l)) {
             return;

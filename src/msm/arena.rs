@@ -188,20 +188,49 @@ impl Arena {
         input: Input<'_>,
     ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
-        let extra = match &input {
+        let extra = self.extra(&input);
+        up.fill(dev, input.bytes(), |dst| Self::convert(input, dst), extra)
+            .await
+    }
+
+    /// [`Arena::stage`] without waiting: `None` when the upload buffer is not free yet.
+    pub(crate) fn stage_now(
+        &self,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+    ) -> Option<Result<std::time::Duration>> {
+        let up = self.upload(slot, turn, input).ok()?;
+        up.is_mapped().then(|| {
+            up.write(
+                input.bytes(),
+                |dst| Self::convert(input, dst),
+                self.extra(&input),
+            )
+        })
+    }
+
+    /// Whether `slot`'s upload buffer for `input` (and `turn`) is free now.
+    pub(crate) fn is_free(&self, slot: usize, turn: usize, input: Input<'_>) -> bool {
+        self.upload(slot, turn, input)
+            .is_ok_and(|up| up.is_mapped())
+    }
+
+    /// What an upload buffer holds beyond the input: a scalar buffer's parameter block
+    /// (at [`Arena::params_at`]).
+    fn extra<'i>(&self, input: &'i Input<'_>) -> Option<(u64, &'i [u8])> {
+        match input {
             Input::Scalars(_, params) => Some((self.params_at(), bytemuck::bytes_of(params))),
             Input::Bases(_) => None,
-        };
-        up.fill(
-            dev,
-            input.bytes(),
-            |dst| match input {
-                Input::Scalars(s, _) => upload::fill_scalars(dst, s),
-                Input::Bases(b) => upload::fill_bases(dst, b),
-            },
-            extra,
-        )
-        .await
+        }
+    }
+
+    /// Converts `input` into `dst`, its device layout.
+    fn convert(input: Input<'_>, dst: wgpu::WriteOnly<'_, [u8]>) {
+        match input {
+            Input::Scalars(s, _) => upload::fill_scalars(dst, s),
+            Input::Bases(b) => upload::fill_bases(dst, b),
+        }
     }
 
     /// Records the copy of `slot`'s staged `input` into its slot buffer (and, for bases,

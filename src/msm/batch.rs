@@ -169,7 +169,7 @@ pub(crate) async fn run(
             filled += arena.stage(dev, slot, g, input(slot)).await?;
             bytes += input(slot).bytes();
         }
-        job.note_upload(t, filled, bytes);
+        job.note_upload(t, filled, std::time::Instant::now(), bytes);
         let mut enc = job.encoder();
         for slot in 0..group.len() {
             arena.copy_staged(&mut enc, slot, g, input(slot))?;

@@ -170,15 +170,20 @@ impl<'a> Job<'a> {
         })
     }
 
-    /// Notes one staged input for the profile: `bytes` written in `filled`, out of
-    /// `since.elapsed()` (the rest was waiting for the upload buffer).
-    pub(crate) fn note_upload(&mut self, since: Instant, filled: std::time::Duration, bytes: u64) {
-        let total = since.elapsed().as_secs_f64() * 1e3;
+    /// Notes one staged input for the profile: `bytes` written in `filled`, ending at
+    /// `end`, out of `end - since` (the rest was waiting for the upload buffer).
+    pub(crate) fn note_upload(
+        &mut self,
+        since: Instant,
+        filled: std::time::Duration,
+        end: Instant,
+        bytes: u64,
+    ) {
+        let total = end.saturating_duration_since(since).as_secs_f64() * 1e3;
         let fill = filled.as_secs_f64() * 1e3;
         self.upload.0 += fill;
         self.upload.1 += (total - fill).max(0.0);
         self.upload.2 += bytes;
-        let end = Instant::now();
         self.event(
             format!("fill {:.1} MB", bytes as f64 / 1e6),
             end - filled,

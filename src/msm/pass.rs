@@ -223,7 +223,12 @@ pub(crate) fn encode(
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
         (0, 0), // fold: one dispatch per step, below
-        grid(w * u64::from(p.num_buckets), max_x),
+        // Collect: a thread per bucket in a `Pieces` pass, else per chunk (msm_fold.wgsl).
+        if p.heads == Heads::Pieces as u32 {
+            grid(w * u64::from(p.num_buckets), max_x)
+        } else {
+            grid(w * u64::from(p.chunks_per_window), max_x)
+        },
         grid(w * u64::from(p.segs_per_window), max_x),
     ];
     // Fold steps until one step spans all chunks of a window.

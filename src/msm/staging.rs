@@ -103,6 +103,14 @@ impl Staging {
         }
     }
 
+    /// Whether the buffer is mapped now (free to write without waiting).
+    pub(crate) fn is_mapped(&self) -> bool {
+        matches!(
+            *self.state.lock().unwrap_or_else(PoisonError::into_inner),
+            State::Mapped
+        )
+    }
+
     /// Writes the first `len` bytes with `fill` (and `extra`'s bytes at its offset),
     /// once the buffer is free, and unmaps it for the device to read. Returns how long
     /// the writing itself took (not the wait).
@@ -120,6 +128,20 @@ impl Staging {
             self.buffer.size(),
             t_ready.elapsed().as_secs_f64() * 1e3
         );
+        self.write(len, fill, extra)
+    }
+
+    /// [`Staging::fill`] of a buffer that is mapped now ([`Staging::is_mapped`]);
+    /// [`Error::Cancelled`] when it is not.
+    pub(crate) fn write(
+        &self,
+        len: u64,
+        fill: impl FnOnce(wgpu::WriteOnly<'_, [u8]>),
+        extra: Option<(u64, &[u8])>,
+    ) -> Result<std::time::Duration> {
+        if !self.is_mapped() {
+            return Err(Error::Cancelled);
+        }
         let t = std::time::Instant::now();
         if len > 0 {
             let mut view = self

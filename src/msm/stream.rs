@@ -22,6 +22,7 @@ use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine, G1Projective};
+use std::time::Instant;
 
 /// How a one-shot MSM runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,51 +88,94 @@ pub(crate) async fn run(
     let key = Arena::key_for(&plan, slots, Feed::Chunks);
     let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
     let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
-    for (k, &(first, n)) in chunks.iter().enumerate() {
-        // Each slot's upload buffers come back once the device has copied them (the
-        // chunk two back), so the host writes this chunk while the last one computes.
-        let slot = k % arena.slots();
-        let params = job.params(k, n);
-        let (s_in, b_in) = (
-            Input::Scalars(&scalars[first..first + n], params),
-            Input::Bases(&bases[first..first + n]),
-        );
-        let (points, flag) = arena.chunk(slot, n).ok_or_else(|| Error::Gpu {
-            context: "msm/stream".into(),
-            message: "input arena without chunk slots".into(),
-        })?;
-        let inputs = PassInputs {
-            params: arena.params(slot),
-            bases: points.clone(),
-            scalars: arena.scalars(slot, n),
-        };
-        // The scalars first, and the stages that read only them; the host writes the
-        // bases while the device runs those.
-        let t = std::time::Instant::now();
-        let filled = arena.stage(dev, slot, 0, s_in).await?;
-        job.note_upload(t, filled, s_in.bytes());
-        let mut enc = job.encoder();
-        arena.copy_staged(&mut enc, slot, 0, s_in)?;
-        job.encode_pass(&mut enc, k, n, inputs.clone(), Part::Scalars)?;
-        let index = job.submit(enc)?;
-        arena.recycle(slot, 0, s_in, index);
-        let t = std::time::Instant::now();
-        let filled = arena.stage(dev, slot, 0, b_in).await?;
-        job.note_upload(t, filled, b_in.bytes());
-        let mut enc = job.encoder();
-        arena.copy_staged(&mut enc, slot, 0, b_in)?;
-        dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
-        job.encode_pass(&mut enc, k, n, inputs, Part::Bases)?;
-        job.copy_flag(&mut enc, k, flag.buffer, flag.offset);
-        let index = if k + 1 == chunks.len() {
-            job.submit_last(enc)?
+    let params: Vec<_> = (0..chunks.len())
+        .map(|k| job.params(k, chunks[k].1))
+        .collect();
+    // The uploads in order: each chunk's scalars, then its bases. A chunk's scalars go
+    // first, with the stages that read only them, so the device runs those while the
+    // host writes the bases. Chunk k uses slot k % slots, whose upload buffers come back
+    // once the device has copied chunk k - slots out of them.
+    let steps: Vec<Step> = (0..chunks.len())
+        .flat_map(|k| [Step { k, bases: false }, Step { k, bases: true }])
+        .collect();
+    let input = |s: Step| {
+        let (first, n) = chunks[s.k];
+        if s.bases {
+            Input::Bases(&bases[first..first + n])
         } else {
-            job.submit(enc)?
+            Input::Scalars(&scalars[first..first + n], params[s.k])
+        }
+    };
+    let slot_of = |s: Step| s.k % arena.slots();
+    let t = Instant::now();
+    let filled = arena.stage(dev, 0, 0, input(steps[0])).await?;
+    job.note_upload(t, filled, Instant::now(), input(steps[0]).bytes());
+    for (i, &step) in steps.iter().enumerate() {
+        let (slot, inp) = (slot_of(step), input(step));
+        let n = chunks[step.k].1;
+        let submit = || -> Result<wgpu::SubmissionIndex> {
+            let mut enc = job.encoder();
+            arena.copy_staged(&mut enc, slot, 0, inp)?;
+            let (points, flag) = arena.chunk(slot, n).ok_or_else(no_slots)?;
+            let inputs = PassInputs {
+                params: arena.params(slot),
+                bases: points.clone(),
+                scalars: arena.scalars(slot, n),
+            };
+            if !step.bases {
+                job.encode_pass(&mut enc, step.k, n, inputs, Part::Scalars)?;
+                return job.submit(enc);
+            }
+            dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
+            job.encode_pass(&mut enc, step.k, n, inputs, Part::Bases)?;
+            job.copy_flag(&mut enc, step.k, flag.buffer, flag.offset);
+            if step.k + 1 == chunks.len() {
+                job.submit_last(enc)
+            } else {
+                job.submit(enc)
+            }
         };
-        arena.recycle(slot, 0, b_in, index);
+        // The host writes the next upload while this one is recorded and submitted,
+        // when its upload buffer is free already (else it waits after the submission).
+        let next = steps.get(i + 1).map(|&s| (slot_of(s), input(s)));
+        let t = Instant::now();
+        let (index, early) = match next {
+            Some((ns, ni)) if arena.is_free(ns, 0, ni) => {
+                let write = || {
+                    arena
+                        .stage_now(ns, 0, ni)
+                        .map(|r| r.map(|d| (d, Instant::now())))
+                };
+                let (index, early) = rayon::join(submit, write);
+                (index?, early)
+            }
+            _ => (submit()?, None),
+        };
+        arena.recycle(slot, 0, inp, index);
+        if let Some((ns, ni)) = next {
+            let (filled, end) = match early {
+                Some(r) => r?,
+                None => (arena.stage(dev, ns, 0, ni).await?, Instant::now()),
+            };
+            job.note_upload(t, filled, end, ni.bytes());
+        }
     }
     let out = job.finish().await?;
     drop(arena);
     job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
+}
+
+/// One upload of a streamed MSM: chunk `k`'s scalars, or its bases.
+#[derive(Clone, Copy)]
+struct Step {
+    k: usize,
+    bases: bool,
+}
+
+fn no_slots() -> Error {
+    Error::Gpu {
+        context: "msm/stream".into(),
+        message: "input arena without chunk slots".into(),
+    }
 }
