@@ -52,12 +52,15 @@ fn whole_bucket(head: bool, end: u32, next: u32) -> bool {
 /// (`whole`), else at its chunk's partial if it began the chunk, else at the bucket's
 /// partial.
 fn flush_run(acc: Xyzz, whole: bool, at_chunk_start: bool, w: u32, k: u32, b: u32) {
+    let bucket = w * params.num_buckets + b;
     if (whole) {
-        store_total(w * params.num_buckets + b, acc);
-    } else if (at_chunk_start) {
-        store_point(chunk_base() + w * params.chunks_per_window + k, acc);
+        store_total(bucket, acc);
     } else {
-        store_point(w * params.num_buckets + b, acc);
+        // One store site for both partials: threads of a warp that change buckets at
+        // one step take one path fewer (measured: 1-2% of the accumulation,
+        // BENCHMARKS.md v18).
+        let chunk = chunk_base() + w * params.chunks_per_window + k;
+        store_point(select(bucket, chunk, at_chunk_start), acc);
     }
 }
 
