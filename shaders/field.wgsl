@@ -23,6 +23,12 @@ fn ${F}_pack(a: Big) -> Big {
     return a;
 }
 
+/// The same as ${F}_pack (for the radix-2^29 field, which keeps values < 2p, it skips
+/// the final reduction).
+fn ${F}_pack_lazy(a: Big) -> Big {
+    return a;
+}
+
 /// a == 0.
 fn ${F}_is_zero(a: Big) -> bool {
     return big_is_zero(a);

@@ -1,9 +1,8 @@
 // Requires: curve. Shared bindings and layout of every MSM stage.
 //
 // Buffers, for one chunk of n points and W windows of c bits (B = 2^(c-1) buckets each):
-//   bases    n affine points, 16 words each (x, y in Montgomery form; (0,0) = infinity)
-//            Every point in memory is canonical (arkworks' words); fq_unpack/fq_pack
-//            convert to and from the registers' limbs.
+//   bases    n affine points, 16 words each (x, y in Montgomery form; (0,0) = infinity),
+//            canonical (arkworks' words); fq_unpack converts to the registers' limbs.
 //   scalars  n scalars, 8 words each (Montgomery form, as arkworks keeps Fr)
 //   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31;
 //            once scattered, its first W*C words hold the bucket at each chunk's start

@@ -183,6 +183,12 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
     }
     let sums = weighted_sum(lid, p, s, REDUCE_WG_LOG2 + per_log2());
     if (lid == 0u) {
-        store_point(share_base() + w, sums.p);
+        store_point_canonical(share_base() + w, sums.p);
     }
+}
+
+/// Stores p as scratch point i with canonical coordinates (the host reads the window
+/// sums as arkworks field elements).
+fn store_point_canonical(i: u32, p: Xyzz) {
+    store_point_words(i, fq_pack(p.x), fq_pack(p.y), fq_pack(p.zz), fq_pack(p.zzz));
 }

@@ -88,7 +88,8 @@ fn wgsl_radix(name: &str, b: &BigInt<4>) -> String {
 }
 
 /// Radix-2^29 Fq constants and the generated conversions between the memory layout
-/// (eight 32-bit words) and the limbs: `fq_unpack` and `fq_pack` (canonical).
+/// (eight 32-bit words) and the limbs: `fq_unpack`, `fq_pack` (canonical) and
+/// `fq_pack_lazy` (any value < 2p, for points only the device reads back).
 pub fn radix_prelude() -> String {
     let p = ark_bn254::FqConfig::MODULUS;
     let mut two_p = p;
@@ -135,9 +136,11 @@ pub fn radix_prelude() -> String {
         .collect();
     let _ = writeln!(
         s,
-        "/// The canonical value of a (< 2p) as eight 32-bit words.\nfn fq_pack(a: Fq) -> Big {{\n    let r = fq_canonical(a);\n    return Big({});\n}}",
+        "/// a (< 2p, not reduced further) as eight 32-bit words.\nfn fq_pack_lazy(r: Fq) -> Big {{\n    return Big({});\n}}",
         pack.join(",\n        ")
     );
+    s += "/// The canonical value of a (< 2p) as eight 32-bit words.\n\
+          fn fq_pack(a: Fq) -> Big {\n    return fq_pack_lazy(fq_canonical(a));\n}\n";
     s
 }
 
