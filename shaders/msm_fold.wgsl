@@ -60,13 +60,17 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let nb = params.num_buckets;
     let pieces = params.heads == HEADS_PIECES;
     // Collect runs a thread per bucket in a HEADS_PIECES pass (every bucket has pieces
-    // to add to its total), else a thread per chunk: only buckets that span chunks
-    // have pieces then, and the thread of chunk k collects the bucket that chunk k
-    // starts in when k is the first chunk to start inside it (so fewer threads, most
-    // of them busy, where a thread per bucket left most idle beside busy ones).
+    // to add to its total). Otherwise only buckets that span chunks have pieces, at
+    // most one per chunk or per bucket, whichever are fewer: with more buckets than
+    // chunks (few points a bucket) a thread per chunk, where the thread of chunk k
+    // collects the bucket that chunk k starts in when k is the first chunk to start
+    // inside it (most of those threads are busy, where a thread per bucket left most
+    // idle beside busy ones); else a thread per bucket. `collect_per_chunk` on the host
+    // makes the same choice.
+    let per_chunk = !pieces && cpw < nb;
     var w: u32;
     var pairs = 0u;
-    if (collect && pieces) {
+    if (collect && !per_chunk) {
         w = t / nb;
     } else if (collect) {
         w = t / cpw;
@@ -88,7 +92,7 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     var dst: u32;
     var acc: Xyzz;
     if (collect) {
-        if (pieces) {
+        if (!per_chunk) {
             b = t % nb;
         } else {
             let c = t % cpw;

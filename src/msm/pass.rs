@@ -93,6 +93,13 @@ impl Params {
         }
     }
 
+    /// Whether collect runs a thread per chunk instead of one per bucket: outside
+    /// `Pieces` passes, when a window has fewer chunks than buckets (`per_chunk` in
+    /// msm_fold.wgsl; measured on an H200, BENCHMARKS.md v18 (f)).
+    pub(crate) fn collect_per_chunk(&self) -> bool {
+        self.heads != Heads::Pieces as u32 && self.chunks_per_window < self.num_buckets
+    }
+
     /// Byte offset of the window sums in the scratch buffer (where the reduction's
     /// thread shares were, after the bucket, chunk and group partials).
     pub(crate) fn window_sums_offset(&self) -> u64 {
@@ -223,11 +230,10 @@ pub(crate) fn encode(
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
         (0, 0), // fold: one dispatch per step, below
-        // Collect: a thread per bucket in a `Pieces` pass, else per chunk (msm_fold.wgsl).
-        if p.heads == Heads::Pieces as u32 {
-            grid(w * u64::from(p.num_buckets), max_x)
-        } else {
+        if p.collect_per_chunk() {
             grid(w * u64::from(p.chunks_per_window), max_x)
+        } else {
+            grid(w * u64::from(p.num_buckets), max_x)
         },
         grid(w * u64::from(p.segs_per_window), max_x),
     ];
@@ -310,5 +316,19 @@ mod tests {
             Params::new(&big, 1 << 22, false).heads,
             Heads::Pieces as u32
         );
+    }
+
+    #[test]
+    fn collect_maps_threads_to_the_fewer_of_chunks_and_buckets() {
+        // 2^15 buckets a window, 2^13 chunks: a thread per chunk.
+        let plan = Plan::new(1 << 20, 16).unwrap();
+        let p = Params::new(&plan, 1 << 17, false);
+        assert!(p.chunks_per_window < p.num_buckets && p.collect_per_chunk());
+        // 2^9 buckets, thousands of chunks: a thread per bucket.
+        let dense = Plan::new(1 << 18, 10).unwrap();
+        let p = Params::new(&dense, 1 << 18, true);
+        assert!(p.chunks_per_window > p.num_buckets && !p.collect_per_chunk());
+        // Pieces passes collect every bucket.
+        assert!(!Params::new(&Plan::new(1 << 22, 16).unwrap(), 1 << 22, false).collect_per_chunk());
     }
 }
