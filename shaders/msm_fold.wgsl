@@ -43,7 +43,8 @@ fn fold_steps_needed() -> u32 {
 }
 
 /// Fold step s, thread (w, i): one pair of window w. Collect, thread (w, b): bucket b of
-/// window w (HEADS_PIECES), or thread (w, c): the bucket chunk c of window w starts in.
+/// window w, or (outside HEADS_PIECES passes, with fewer chunks than buckets) thread
+/// (w, c): the bucket chunk c of window w starts in.
 /// Either way the thread adds a list of pieces into one point with a single call site
 /// of xyzz_add.
 @compute @workgroup_size(64)

@@ -3,11 +3,11 @@
 const SCAN_WG: u32 = 256u;
 /// Counts per thread in one tile of the scan.
 const SCAN_PER: u32 = 8u;
-/// Counts a workgroup scans at a time (SCAN_WG * SCAN_PER).
-const SCAN_TILE: u32 = 2048u;
+/// Counts a workgroup scans at a time.
+const SCAN_TILE: u32 = SCAN_WG * SCAN_PER;
 var<workgroup> scan_tmp: array<u32, SCAN_WG>;
 /// One tile of counts, one word of padding after every 32 (`scan_pad`).
-var<workgroup> scan_tile: array<u32, 2112>;
+var<workgroup> scan_tile: array<u32, SCAN_TILE + SCAN_TILE / 32u>;
 
 /// Index in scan_tile of the tile's count i: padded, so that threads reading their
 /// SCAN_PER consecutive counts hit different banks.
