@@ -48,6 +48,14 @@ impl Input<'_> {
         }
     }
 
+    /// Points (bases or scalars) the input holds.
+    pub(crate) fn len(self) -> usize {
+        match self {
+            Input::Scalars(s, _) => s.len(),
+            Input::Bases(b) => b.len(),
+        }
+    }
+
     /// Bytes of the input as the device holds it.
     pub(crate) fn bytes(self) -> u64 {
         match self {
@@ -316,7 +324,8 @@ impl Arena {
     }
 }
 
-fn no_chunks() -> Error {
+/// The error of asking a scalars-only arena for chunk slots.
+pub(crate) fn no_chunks() -> Error {
     Error::Gpu {
         context: "msm/stream".into(),
         message: "input arena without chunk slots".into(),

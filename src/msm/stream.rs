@@ -13,7 +13,7 @@
 //! the input (see `plan::overlapped` and `plan::pass_sizes`). The bucket totals carry over from chunk to chunk,
 //! so only the last one runs the bucket reduction.
 
-use super::arena::{Arena, Input};
+use super::arena::{no_chunks, Arena, Input};
 use super::job::{self, Job, PassInputs};
 use super::pass::Part;
 use super::plan::{self, Feed, Plan, BASE_BYTES};
@@ -112,29 +112,8 @@ pub(crate) async fn run(
     job.note_upload(t, filled, Instant::now(), input(steps[0]).bytes());
     for (i, &step) in steps.iter().enumerate() {
         let (slot, inp) = (slot_of(step), input(step));
-        let n = chunks[step.k].1;
-        let submit = || -> Result<wgpu::SubmissionIndex> {
-            let mut enc = job.encoder();
-            arena.copy_staged(&mut enc, slot, 0, inp)?;
-            let (points, flag) = arena.chunk(slot, n).ok_or_else(no_slots)?;
-            let inputs = PassInputs {
-                params: arena.params(slot),
-                bases: points.clone(),
-                scalars: arena.scalars(slot, n),
-            };
-            if !step.bases {
-                job.encode_pass(&mut enc, step.k, n, inputs, Part::Scalars)?;
-                return job.submit(enc);
-            }
-            dev.encode_check(&check, &mut enc, points, flag.clone(), n)?;
-            job.encode_pass(&mut enc, step.k, n, inputs, Part::Bases)?;
-            job.copy_flag(&mut enc, step.k, flag.buffer, flag.offset);
-            if step.k + 1 == chunks.len() {
-                job.submit_last(enc)
-            } else {
-                job.submit(enc)
-            }
-        };
+        let last = step.k + 1 == chunks.len();
+        let submit = || submit_step(dev, &job, &arena, &check, step, inp, last);
         // The host writes the next upload while this one is recorded and submitted,
         // when its upload buffer is free already (else it waits after the submission).
         let next = steps.get(i + 1).map(|&s| (slot_of(s), input(s)));
@@ -173,9 +152,38 @@ struct Step {
     bases: bool,
 }
 
-fn no_slots() -> Error {
-    Error::Gpu {
-        context: "msm/stream".into(),
-        message: "input arena without chunk slots".into(),
+/// Records and submits what `step` lets the device do once its `input` is staged: the
+/// copy out of the upload buffer, then for scalars the stages that read only them, for
+/// bases the on-curve check and the rest of the pass (`last`: the job's final
+/// submissions).
+fn submit_step(
+    dev: &Device,
+    job: &Job<'_>,
+    arena: &Arena,
+    check: &crate::gpu::Kernels,
+    step: Step,
+    input: Input<'_>,
+    last: bool,
+) -> Result<wgpu::SubmissionIndex> {
+    let (slot, n) = (step.k % arena.slots(), input.len());
+    let (points, flag) = arena.chunk(slot, n).ok_or_else(no_chunks)?;
+    let inputs = PassInputs {
+        params: arena.params(slot),
+        bases: points.clone(),
+        scalars: arena.scalars(slot, n),
+    };
+    let mut enc = job.encoder();
+    arena.copy_staged(&mut enc, slot, 0, input)?;
+    if !step.bases {
+        job.encode_pass(&mut enc, step.k, n, inputs, Part::Scalars)?;
+        return job.submit(enc);
+    }
+    dev.encode_check(check, &mut enc, points, flag.clone(), n)?;
+    job.encode_pass(&mut enc, step.k, n, inputs, Part::Bases)?;
+    job.copy_flag(&mut enc, step.k, flag.buffer, flag.offset);
+    if last {
+        job.submit_last(enc)
+    } else {
+        job.submit(enc)
     }
 }
