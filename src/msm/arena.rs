@@ -218,12 +218,6 @@ impl Arena {
         })
     }
 
-    /// Whether `slot`'s upload buffer for `input` (and `turn`) is free now.
-    pub(crate) fn is_free(&self, slot: usize, turn: usize, input: Input<'_>) -> bool {
-        self.upload(slot, turn, input)
-            .is_ok_and(|up| up.is_mapped())
-    }
-
     /// What an upload buffer holds beyond the input: a scalar buffer's parameter block
     /// (at [`Arena::params_at`]).
     fn extra<'i>(&self, input: &'i Input<'_>) -> Option<(u64, &'i [u8])> {

@@ -119,7 +119,7 @@ pub(crate) async fn run(
         let next = steps.get(i + 1).map(|&s| (slot_of(s), input(s)));
         let t = Instant::now();
         let (index, early) = match next {
-            Some((ns, ni)) if arena.is_free(ns, 0, ni) => {
+            Some((ns, ni)) => {
                 let write = || {
                     arena
                         .stage_now(ns, 0, ni)
@@ -128,7 +128,7 @@ pub(crate) async fn run(
                 let (index, early) = rayon::join(submit, write);
                 (index?, early)
             }
-            _ => (submit()?, None),
+            None => (submit()?, None),
         };
         arena.recycle(slot, 0, inp, index);
         if let Some((ns, ni)) = next {

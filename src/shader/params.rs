@@ -136,7 +136,7 @@ pub fn radix_prelude() -> String {
         .collect();
     let _ = writeln!(
         s,
-        "/// a (< 2p, not reduced further) as eight 32-bit words.\nfn fq_pack_lazy(r: Fq) -> Big {{\n    return Big({});\n}}",
+        "/// r (< 2p, not reduced further) as eight 32-bit words.\nfn fq_pack_lazy(r: Fq) -> Big {{\n    return Big({});\n}}",
         pack.join(",\n        ")
     );
     s += "/// The canonical value of a (< 2p) as eight 32-bit words.\n\
