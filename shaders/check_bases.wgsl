@@ -1,21 +1,18 @@
 // Requires: curve. Checks that every base is on the curve (or is (0,0), infinity).
 
-@group(0) @binding(0) var<storage, read> check_points: array<u32>;
+@group(0) @binding(0) var<storage, read> check_points: array<vec4<u32>>;
 @group(0) @binding(1) var<storage, read_write> check_flag: array<atomic<u32>>;
 
 /// Thread i: if base i is off the curve, lowers the flag (initially 0xffffffff) to i.
 @compute @workgroup_size(64)
 fn check_bases(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let i = gid.x + gid.y * nwg.x * 64u;
-    if (i >= arrayLength(&check_points) / 16u) {
+    if (i >= arrayLength(&check_points) / (2u * BIG_VEC4S)) {
         return;
     }
-    var x: Big;
-    var y: Big;
-    // @unroll k LIMBS
-        x[k] = check_points[16u * i + k];
-        y[k] = check_points[16u * i + LIMBS + k];
-    // @end
+    let o = 2u * BIG_VEC4S * i;
+    let x = big_of(check_points[o], check_points[o + 1u]);
+    let y = big_of(check_points[o + 2u], check_points[o + 3u]);
     if (!affine_on_curve(Affine(fq_unpack(x), fq_unpack(y)))) {
         atomicMin(&check_flag[0], i);
     }

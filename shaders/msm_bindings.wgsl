@@ -37,32 +37,31 @@ struct Params {
 }
 
 const SIGN_BIT: u32 = 0x80000000u;
-const POINT_WORDS: u32 = 32u;
+/// vec4s of one XYZZ point in scratch and totals (32 words).
+const POINT_VEC4S: u32 = 4u * BIG_VEC4S;
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> bases: array<u32>;
-@group(0) @binding(2) var<storage, read> scalars: array<u32>;
+@group(0) @binding(1) var<storage, read> bases: array<vec4<u32>>;
+@group(0) @binding(2) var<storage, read> scalars: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read_write> digits: array<u32>;
 @group(0) @binding(4) var<storage, read_write> counts: array<atomic<u32>>;
 @group(0) @binding(5) var<storage, read_write> offsets: array<u32>;
 @group(0) @binding(6) var<storage, read_write> sorted: array<u32>;
-@group(0) @binding(7) var<storage, read_write> scratch: array<u32>;
-@group(0) @binding(8) var<storage, read_write> totals: array<u32>;
+@group(0) @binding(7) var<storage, read_write> scratch: array<vec4<u32>>;
+@group(0) @binding(8) var<storage, read_write> totals: array<vec4<u32>>;
 
 /// The linear invocation index of a 2D dispatch of 64-wide workgroups.
 fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
     return gid.x + gid.y * nwg.x * 64u;
 }
 
-/// Base i.
+/// Base i (x, then y, each BIG_VEC4S vec4s).
 fn load_base(i: u32) -> Affine {
-    var x: Big;
-    var y: Big;
-    // @unroll k LIMBS
-        x[k] = bases[16u * i + k];
-        y[k] = bases[16u * i + LIMBS + k];
-    // @end
-    return Affine(fq_unpack(x), fq_unpack(y));
+    let o = 2u * BIG_VEC4S * i;
+    return Affine(
+        fq_unpack(big_of(bases[o], bases[o + 1u])),
+        fq_unpack(big_of(bases[o + 2u], bases[o + 3u]))
+    );
 }
 
 /// Index of the first chunk partial in scratch.

@@ -12,11 +12,7 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
     if (i >= n) {
         return;
     }
-    var s: Big;
-    // @unroll k LIMBS
-    s[k] = scalars[LIMBS * i + k];
-    // @end
-    s = fr_from_mont(s);
+    let s = fr_from_mont(big_of(scalars[BIG_VEC4S * i], scalars[BIG_VEC4S * i + 1u]));
     let c = params.window_bits;
     let full = 1u << c;
     let half = full >> 1u;

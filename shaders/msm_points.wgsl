@@ -1,34 +1,31 @@
 // Requires: msm_bindings. XYZZ points in the ${BUF} buffer (a template: `${NAME}` names
-// the functions, `${BUF}` the buffer). A point is 32 words, its four coordinates in
-// eight words each, each value < 2p (canonical only where the host reads them: the
+// the functions, `${BUF}` the buffer). A point is 32 words (8 vec4s: 16-byte accesses),
+// its four coordinates in eight words each, each value < 2p (canonical only where the host reads them: the
 // window sums, see msm_reduce.wgsl); fq_unpack / fq_pack_lazy convert to and from the
 // registers' limbs.
 
 /// The ${BUF} point at index i (in points).
 fn load_${NAME}(i: u32) -> Xyzz {
-    var x: Big;
-    var y: Big;
-    var zz: Big;
-    var zzz: Big;
-    let o = POINT_WORDS * i;
-    // @unroll k LIMBS
-        x[k] = ${BUF}[o + k];
-        y[k] = ${BUF}[o + LIMBS + k];
-        zz[k] = ${BUF}[o + 2u * LIMBS + k];
-        zzz[k] = ${BUF}[o + 3u * LIMBS + k];
-    // @end
-    return Xyzz(fq_unpack(x), fq_unpack(y), fq_unpack(zz), fq_unpack(zzz));
+    let o = POINT_VEC4S * i;
+    return Xyzz(
+        fq_unpack(big_of(${BUF}[o], ${BUF}[o + 1u])),
+        fq_unpack(big_of(${BUF}[o + 2u], ${BUF}[o + 3u])),
+        fq_unpack(big_of(${BUF}[o + 4u], ${BUF}[o + 5u])),
+        fq_unpack(big_of(${BUF}[o + 6u], ${BUF}[o + 7u]))
+    );
 }
 
 /// Stores the coordinates' words as ${BUF} point i.
 fn store_${NAME}_words(i: u32, x: Big, y: Big, zz: Big, zzz: Big) {
-    let o = POINT_WORDS * i;
-    // @unroll k LIMBS
-        ${BUF}[o + k] = x[k];
-        ${BUF}[o + LIMBS + k] = y[k];
-        ${BUF}[o + 2u * LIMBS + k] = zz[k];
-        ${BUF}[o + 3u * LIMBS + k] = zzz[k];
-    // @end
+    let o = POINT_VEC4S * i;
+    ${BUF}[o] = vec4_of(x, 0u);
+    ${BUF}[o + 1u] = vec4_of(x, 1u);
+    ${BUF}[o + 2u] = vec4_of(y, 0u);
+    ${BUF}[o + 3u] = vec4_of(y, 1u);
+    ${BUF}[o + 4u] = vec4_of(zz, 0u);
+    ${BUF}[o + 5u] = vec4_of(zz, 1u);
+    ${BUF}[o + 6u] = vec4_of(zzz, 0u);
+    ${BUF}[o + 7u] = vec4_of(zzz, 1u);
 }
 
 /// Stores p as ${BUF} point i, its coordinates as they are (< 2p, not reduced to

@@ -50,11 +50,47 @@ pub fn prelude() -> String {
     let mut s = String::from("// Generated from arkworks (ark-bn254): do not edit.\n");
     s += "const LIMBS: u32 = 8u;\nconst LIMBS_PLUS_2: u32 = 10u;\n";
     s += "alias Big = array<u32, LIMBS>;\n";
+    s += &vec4_helpers(LIMBS);
     s += &field_constants::<ark_bn254::FqConfig>("FQ");
     s += &field_constants::<ark_bn254::FrConfig>("FR");
     s += &wgsl_array("CURVE_B", &limbs32(&ark_bn254::g1::Config::COEFF_B.0));
     s
 }
+
+/// `big_of` and `vec4_of`: a field element's words to and from the `vec4<u32>` that hold
+/// them in storage buffers (buffers of points are `array<vec4<u32>>`, so that a GPU
+/// moves a point in 16-byte accesses rather than one per word).
+fn vec4_helpers(limbs: u32) -> String {
+    let quads = limbs / 4;
+    let params: Vec<String> = (0..quads).map(|q| format!("v{q}: vec4<u32>")).collect();
+    let words: Vec<String> = (0..quads)
+        .flat_map(|q| ["x", "y", "z", "w"].map(|c| format!("v{q}.{c}")))
+        .collect();
+    let mut s = format!(
+        "const BIG_VEC4S: u32 = {quads}u;\n\
+         fn big_of({}) -> Big {{\n    return Big({});\n}}\n",
+        params.join(", "),
+        words.join(", ")
+    );
+    let arms: Vec<String> = (0..quads)
+        .map(|q| {
+            let w = 4 * q;
+            format!(
+                "    if (q == {q}u) {{\n        return vec4(b[{w}], b[{}], b[{}], b[{}]);\n    }}\n",
+                w + 1,
+                w + 2,
+                w + 3
+            )
+        })
+        .collect();
+    s += &format!(
+        "fn vec4_of(b: Big, q: u32) -> vec4<u32> {{\n{}    return vec4(0u);\n}}\n",
+        arms.join("")
+    );
+    s
+}
+// The helpers hold a field element in whole vec4s.
+const _: () = assert!(LIMBS.is_multiple_of(4));
 
 /// Bits per limb of the radix-2^29 Fq of the Wide64 path (shaders/field29.wgsl).
 pub const RADIX_BITS: u32 = 29;
