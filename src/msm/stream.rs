@@ -125,8 +125,16 @@ pub(crate) async fn run(
                         .stage_now(ns, 0, ni)
                         .map(|r| r.map(|d| (d, Instant::now())))
                 };
-                let (index, early) = rayon::join(submit, write);
-                (index?, early)
+                // The submission stays on this thread and the write goes to rayon's
+                // pool: `rayon::join` from outside the pool would queue the submission
+                // there too, behind the upload pieces of every other stream (a
+                // cluster's streams keep the pool busy).
+                let mut early = None;
+                let index = rayon::in_place_scope(|s| {
+                    s.spawn(|_| early = Some(write()));
+                    submit()
+                });
+                (index?, early.flatten())
             }
             None => (submit()?, None),
         };
