@@ -56,6 +56,10 @@ pub(crate) struct BenchArgs {
     /// `dynamic`, `windows`); each gets its own cluster rows.
     #[arg(long, default_value = "auto", value_parser = parse_strategies)]
     strategy: std::vec::Vec<Strategy>,
+    /// Also print every timed repeat of each row (sorted, ms), to see the spread behind
+    /// a median.
+    #[arg(long)]
+    samples: bool,
     /// Write records as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -222,18 +226,28 @@ fn today() -> String {
         .map_or_else(String::new, |s| s.trim().to_string())
 }
 
-/// Times `f` `repeat` times after one warm-up; returns (median ms, min ms, all results
-/// verified). `f` runs the work and says whether its results verified.
-fn time<F: FnMut() -> Result<bool>>(repeat: usize, mut f: F) -> Result<(f64, f64, bool)> {
+/// Times `f` `args.repeat` times after one warm-up; returns (median ms, min ms, all
+/// results verified). `f` runs the work and says whether its results verified. With
+/// `--samples`, prints the sorted times under `label`.
+fn time<F: FnMut() -> Result<bool>>(
+    args: &BenchArgs,
+    label: &dyn Fn() -> String,
+    mut f: F,
+) -> Result<(f64, f64, bool)> {
     let mut ok = f()?;
-    let mut ms = Vec::with_capacity(repeat);
-    for _ in 0..repeat.max(1) {
+    let mut ms = Vec::with_capacity(args.repeat);
+    for _ in 0..args.repeat.max(1) {
         let t = Instant::now();
         ok &= f()?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     let min = ms.iter().copied().fold(f64::MAX, f64::min);
-    Ok((median(&mut ms), min, ok))
+    let med = median(&mut ms);
+    if args.samples {
+        let all: Vec<String> = ms.iter().map(|t| format!("{t:.2}")).collect();
+        eprintln!("samples {}: {}", label(), all.join(" "));
+    }
+    Ok((med, min, ok))
 }
 
 /// Runs the benchmark; returns whether every result verified.
@@ -331,7 +345,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 ),
             ];
             for (mode, f) in modes {
-                let t = time(args.repeat, f)?;
+                let t = time(args, &|| format!("#{} {mode} 2^{lg}", d.index()), f)?;
                 let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
                 if mode == "oneshot" {
                     r.memory_budget = args.budget;
@@ -357,7 +371,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     ),
                 ];
                 for (mode, f) in modes {
-                    let (med, min, ok) = time(args.repeat, f)?;
+                    let (med, min, ok) =
+                        time(args, &|| format!("#{} {mode} 2^{lg} x{k}", d.index()), f)?;
                     let t = (med / k as f64, min / k as f64, ok);
                     let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
                     r.batch = Some(k);
@@ -405,7 +420,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 Strategy::Auto => format!("cluster of {}", devices.len()),
                 s => format!("cluster of {} {s:?}", devices.len()).to_lowercase(),
             };
-            let t = time(args.repeat, || {
+            let t = time(args, &|| format!("{label} oneshot 2^{lg}"), || {
                 Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
             })?;
             if let Some(r) = cluster.last_report() {
@@ -439,7 +454,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             r.memory_budget = args.budget;
             records.push(r);
             let resident = cluster.upload_bases(&bases)?;
-            let t = time(args.repeat, || {
+            let t = time(args, &|| format!("{label} resident 2^{lg}"), || {
                 Ok(check(cluster.msm_with(&resident, &scalars, &cfg)?))
             })?;
             records.push(Record::new(
