@@ -56,8 +56,8 @@ pub(crate) struct BenchArgs {
     /// `dynamic`, `windows`); each gets its own cluster rows.
     #[arg(long, default_value = "auto", value_parser = parse_strategies)]
     strategy: std::vec::Vec<Strategy>,
-    /// Also print every timed repeat of each row (sorted, ms), to see the spread behind
-    /// a median.
+    /// Also print every timed repeat of each row (ms, in the order they ran), to see the
+    /// spread behind a median.
     #[arg(long)]
     samples: bool,
     /// Write records as JSON.
@@ -228,7 +228,7 @@ fn today() -> String {
 
 /// Times `f` `args.repeat` times after one warm-up; returns (median ms, min ms, all
 /// results verified). `f` runs the work and says whether its results verified. With
-/// `--samples`, prints the sorted times under `label`.
+/// `--samples`, prints the times in the order they ran under `label`.
 fn time<F: FnMut() -> Result<bool>>(
     args: &BenchArgs,
     label: &dyn Fn() -> String,
@@ -241,13 +241,12 @@ fn time<F: FnMut() -> Result<bool>>(
         ok &= f()?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
-    let min = ms.iter().copied().fold(f64::MAX, f64::min);
-    let med = median(&mut ms);
     if args.samples {
         let all: Vec<String> = ms.iter().map(|t| format!("{t:.2}")).collect();
         eprintln!("samples {}: {}", label(), all.join(" "));
     }
-    Ok((med, min, ok))
+    let min = ms.iter().copied().fold(f64::MAX, f64::min);
+    Ok((median(&mut ms), min, ok))
 }
 
 /// Runs the benchmark; returns whether every result verified.

@@ -47,7 +47,16 @@ impl<T: Pooled> Pool<T> {
         };
         let item = match found {
             Some(t) => t,
-            None => make()?,
+            None => {
+                let t = std::time::Instant::now();
+                let item = make()?;
+                log::debug!(
+                    "pool: new {} in {:.2?}",
+                    std::any::type_name::<T>(),
+                    t.elapsed()
+                );
+                item
+            }
         };
         Ok(Lease {
             pool: self,
