@@ -197,22 +197,30 @@ impl Arena {
     ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
         let extra = self.extra(&input);
-        up.fill(dev, input.bytes(), |dst| Self::convert(input, dst), extra)
-            .await
+        let pool = dev.inner.msm.upload_pool();
+        up.fill(
+            dev,
+            input.bytes(),
+            |dst| Self::convert(pool.as_deref(), input, dst),
+            extra,
+        )
+        .await
     }
 
     /// [`Arena::stage`] without waiting: `None` when the upload buffer is not free yet.
     pub(crate) fn stage_now(
         &self,
+        dev: &Device,
         slot: usize,
         turn: usize,
         input: Input<'_>,
     ) -> Option<Result<std::time::Duration>> {
         let up = self.upload(slot, turn, input).ok()?;
+        let pool = dev.inner.msm.upload_pool();
         up.is_mapped().then(|| {
             up.write(
                 input.bytes(),
-                |dst| Self::convert(input, dst),
+                |dst| Self::convert(pool.as_deref(), input, dst),
                 self.extra(&input),
             )
         })
@@ -227,12 +235,13 @@ impl Arena {
         }
     }
 
-    /// Converts `input` into `dst`, its device layout.
-    fn convert(input: Input<'_>, dst: wgpu::WriteOnly<'_, [u8]>) {
-        match input {
+    /// Converts `input` into `dst`, its device layout, on `pool`'s threads (the device's
+    /// upload threads) or else on rayon's global pool.
+    fn convert(pool: Option<&rayon::ThreadPool>, input: Input<'_>, dst: wgpu::WriteOnly<'_, [u8]>) {
+        upload::on_pool(pool, dst, move |dst| match input {
             Input::Scalars(s, _) => upload::fill_scalars(dst, s),
             Input::Bases(b) => upload::fill_bases(dst, b),
-        }
+        });
     }
 
     /// Records the copy of `slot`'s staged `input` into its slot buffer (and, for bases,

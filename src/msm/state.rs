@@ -71,6 +71,7 @@ pub(crate) struct DeviceState {
     cache: Option<wgpu::PipelineCache>,
     cache_file: Option<PathBuf>,
     pub(crate) profile: Mutex<Option<super::StageProfile>>,
+    uploads: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
 }
 
 /// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
@@ -126,7 +127,26 @@ impl DeviceState {
             cache,
             cache_file,
             profile: Mutex::new(None),
+            uploads: std::sync::OnceLock::new(),
         }
+    }
+
+    /// This device's upload threads (`tuning::upload_threads`, at most one a core),
+    /// started on first use: a one-shot MSM's streamed uploads run there, so that the
+    /// streams of a cluster's devices do not queue behind each other's pieces in one
+    /// pool. `None` (rayon's global pool then) if the threads cannot be started.
+    pub(crate) fn upload_pool(&self) -> Option<Arc<rayon::ThreadPool>> {
+        self.uploads
+            .get_or_init(|| {
+                let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(super::tuning::upload_threads().min(hw))
+                    .thread_name(|i| format!("wgpu-msm-upload-{i}"))
+                    .build()
+                    .map(Arc::new)
+                    .ok()
+            })
+            .clone()
     }
 
     /// The kernels of `kind` for `path`, compiled on first use.

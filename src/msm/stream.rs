@@ -107,6 +107,7 @@ pub(crate) async fn run(
         }
     };
     let slot_of = |s: Step| s.k % arena.slots();
+    let pool = dev.inner.msm.upload_pool();
     let t = Instant::now();
     let filled = arena.stage(dev, 0, 0, input(steps[0])).await?;
     job.note_upload(t, filled, Instant::now(), input(steps[0]).bytes());
@@ -122,18 +123,14 @@ pub(crate) async fn run(
             Some((ns, ni)) => {
                 let write = || {
                     arena
-                        .stage_now(ns, 0, ni)
+                        .stage_now(dev, ns, 0, ni)
                         .map(|r| r.map(|d| (d, Instant::now())))
                 };
-                // The submission stays on this thread and the write goes to rayon's
-                // pool: `rayon::join` from outside the pool would queue the submission
-                // there too, behind the upload pieces of every other stream (a
-                // cluster's streams keep the pool busy).
-                let mut early = None;
-                let index = rayon::in_place_scope(|s| {
-                    s.spawn(|_| early = Some(write()));
-                    submit()
-                });
+                // The submission stays on this thread and the write goes to the
+                // device's upload threads: `rayon::join` from outside a pool would
+                // queue the submission there too, behind the upload pieces of every
+                // other stream (a cluster's streams kept one shared pool busy).
+                let (index, early) = beside(pool.as_deref(), submit, write);
                 (index?, early.flatten())
             }
             None => (submit()?, None),
@@ -151,6 +148,28 @@ pub(crate) async fn run(
     drop(arena);
     job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
+}
+
+/// Runs `here` on this thread while `there` runs on `pool` (a device's upload threads;
+/// rayon's global pool when `None`); returns both results.
+fn beside<H, T, RH, RT>(pool: Option<&rayon::ThreadPool>, here: H, there: T) -> (RH, Option<RT>)
+where
+    H: FnOnce() -> RH,
+    T: FnOnce() -> RT + Send,
+    RT: Send,
+{
+    let mut out = None;
+    let r = match pool {
+        Some(p) => p.in_place_scope(|s| {
+            s.spawn(|_| out = Some(there()));
+            here()
+        }),
+        None => rayon::in_place_scope(|s| {
+            s.spawn(|_| out = Some(there()));
+            here()
+        }),
+    };
+    (r, out)
 }
 
 /// One upload of a streamed MSM: chunk `k`'s scalars, or its bases.

@@ -17,6 +17,24 @@ struct Part<'a>(WriteOnly<'a, [u8]>);
 // leaves out slices. Each `Part` comes from `split_at`, so parts never overlap.
 unsafe impl Send for Part<'_> {}
 
+/// Runs `fill(dst)` on `pool`'s threads (its `rayon::scope` then spawns there), else on
+/// the calling thread (and rayon's global pool).
+pub(crate) fn on_pool<F>(pool: Option<&rayon::ThreadPool>, dst: WriteOnly<'_, [u8]>, fill: F)
+where
+    F: FnOnce(WriteOnly<'_, [u8]>) + Send,
+{
+    match pool {
+        Some(p) => {
+            let part = Part(dst);
+            p.install(move || {
+                let part = part;
+                fill(part.0);
+            });
+        }
+        None => fill(dst),
+    }
+}
+
 /// Converts items into device words.
 type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 
