@@ -4,7 +4,7 @@
 //!
 //! | variable | default | what it sets |
 //! |---|---|---|
-//! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses |
+//! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses (and each device's upload pool holds) |
 //! | `WGPU_MSM_UPLOAD_SPLIT` | 8 | an upload is cut into threads * this pieces, taken in turn |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
 //! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
@@ -39,7 +39,8 @@ macro_rules! knob {
 }
 
 knob!(
-    /// Most threads one upload uses (writes into host-visible memory run at a few GB/s
+    /// Most threads one upload uses, and the size of each device's upload pool
+    /// (`DeviceState::upload_pool`; writes into host-visible memory run at a few GB/s
     /// per thread; 16 reach ~30 GB/s into an H200, 32 no more).
     upload_threads,
     "WGPU_MSM_UPLOAD_THREADS",
