@@ -39,6 +39,10 @@ pub(crate) struct BenchArgs {
     /// Also print a per-stage profile (timestamp queries) of one run per (device, size).
     #[arg(long)]
     profile: bool,
+    /// With `--profile`: profile this many runs of each cluster MSM and report the
+    /// fastest and the slowest of them (to see what a slow repeat does differently).
+    #[arg(long, default_value_t = 1)]
+    profile_runs: usize,
     /// With `--profile`: also print the timeline (host uploads, submissions, readback;
     /// device stages per pass) of the profiled runs at these log2 sizes (`22` or
     /// `20,24`).
@@ -426,20 +430,45 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 cluster_reports.push((lg, r));
             }
             if args.profile {
-                // One profiled run: each device's share, as its stream saw it.
+                // Profiled runs: each device's share, as its stream saw it; with
+                // `--profile-runs` above 1, the fastest and the slowest run.
                 let pcfg = MsmConfig {
                     profile: true,
                     ..oneshot_cfg.clone()
                 };
-                let _ = cluster.msm(&bases, &scalars, &pcfg)?;
-                for d in &devices {
-                    if let Some(p) = d.last_profile() {
-                        profiles.push((
-                            format!("#{} {}", d.index(), d.name()),
-                            format!("{label} oneshot"),
-                            lg,
-                            p,
-                        ));
+                let runs = args.profile_runs.max(1);
+                let mut kept: Vec<(f64, Vec<(String, wgpu_msm::StageProfile)>)> = Vec::new();
+                for _ in 0..runs {
+                    let t = Instant::now();
+                    let _ = cluster.msm(&bases, &scalars, &pcfg)?;
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    let per_device = devices
+                        .iter()
+                        .filter_map(|d| {
+                            d.last_profile()
+                                .map(|p| (format!("#{} {}", d.index(), d.name()), p))
+                        })
+                        .collect();
+                    kept.push((ms, per_device));
+                }
+                kept.sort_by(|a, b| a.0.total_cmp(&b.0));
+                if runs > 1 {
+                    eprintln!(
+                        "{label} 2^{lg}: {runs} profiled runs, fastest {:.2} ms, slowest {:.2} ms",
+                        kept[0].0,
+                        kept[runs - 1].0
+                    );
+                }
+                let last = kept.len() - 1;
+                for (i, (_, per_device)) in kept.into_iter().enumerate() {
+                    let which = match (i, runs) {
+                        (_, 1) => "",
+                        (0, _) => " fastest",
+                        (i, _) if i == last => " slowest",
+                        _ => continue,
+                    };
+                    for (name, p) in per_device {
+                        profiles.push((name, format!("{label} oneshot{which}"), lg, p));
                     }
                 }
             }
