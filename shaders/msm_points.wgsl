@@ -1,8 +1,8 @@
 // Requires: msm_bindings. XYZZ points in the ${BUF} buffer (a template: `${NAME}` names
 // the functions, `${BUF}` the buffer). A point is 32 words (8 vec4s: 16-byte accesses),
-// its four coordinates in eight words each, each value < 2p (canonical only where the host reads them: the
-// window sums, see msm_reduce.wgsl); fq_unpack / fq_pack_lazy convert to and from the
-// registers' limbs.
+// its four coordinates in eight words each, each value < 2p (canonical only where the
+// host reads them: the window sums, see msm_reduce.wgsl); fq_unpack / fq_pack_lazy
+// convert to and from the registers' limbs.
 
 /// The ${BUF} point at index i (in points).
 fn load_${NAME}(i: u32) -> Xyzz {

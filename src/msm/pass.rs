@@ -1,8 +1,8 @@
 //! Encoding one pass (one chunk of at most `plan.capacity` points) of the MSM pipeline:
 //! decompose -> scan -> scatter -> accumulate -> fold -> collect (into bucket totals that
 //! persist over the MSM's passes), and on the MSM's last pass reduce, then copy the
-//! window sums out. All stages run on the device; the host only combines the few
-//! sums per window.
+//! window sums out. All stages run on the device; the host only combines the window
+//! sums.
 
 use super::plan::{Plan, CHUNK_LEN_RANGE, POINT_BYTES};
 use super::state::{Working, FOLD_STRIDE};

@@ -131,16 +131,15 @@ impl DeviceState {
         }
     }
 
-    /// This device's upload threads (`tuning::upload_threads`, at most one a core),
-    /// started on first use: a one-shot MSM's streamed uploads run there, so that the
-    /// streams of a cluster's devices do not queue behind each other's pieces in one
-    /// pool. `None` (rayon's global pool then) if the threads cannot be started.
+    /// This device's upload threads (`upload::max_threads`), started on first use: a
+    /// one-shot MSM's streamed uploads run there, so that the streams of a cluster's
+    /// devices do not queue behind each other's pieces in one pool. `None` if the
+    /// threads cannot be started (uploads then run on rayon's global pool).
     pub(crate) fn upload_pool(&self) -> Option<Arc<rayon::ThreadPool>> {
         self.uploads
             .get_or_init(|| {
-                let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(super::tuning::upload_threads().min(hw))
+                    .num_threads(super::upload::max_threads())
                     .thread_name(|i| format!("wgpu-msm-upload-{i}"))
                     .build()
                     .map(Arc::new)

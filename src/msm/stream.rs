@@ -109,7 +109,9 @@ pub(crate) async fn run(
     let slot_of = |s: Step| s.k % arena.slots();
     let pool = dev.inner.msm.upload_pool();
     let t = Instant::now();
-    let filled = arena.stage(dev, 0, 0, input(steps[0])).await?;
+    let filled = arena
+        .stage(dev, slot_of(steps[0]), 0, input(steps[0]))
+        .await?;
     job.note_upload(t, filled, Instant::now(), input(steps[0]).bytes());
     for (i, &step) in steps.iter().enumerate() {
         let (slot, inp) = (slot_of(step), input(step));
@@ -150,25 +152,22 @@ pub(crate) async fn run(
     out.results.into_iter().next().ok_or(Error::Cancelled)
 }
 
-/// Runs `here` on this thread while `there` runs on `pool` (a device's upload threads;
-/// rayon's global pool when `None`); returns both results.
+/// Runs `here` on this thread while `there` runs on `pool` (a device's upload threads),
+/// or one after the other when the device has none; returns both results.
 fn beside<H, T, RH, RT>(pool: Option<&rayon::ThreadPool>, here: H, there: T) -> (RH, Option<RT>)
 where
     H: FnOnce() -> RH,
     T: FnOnce() -> RT + Send,
     RT: Send,
 {
-    let mut out = None;
-    let r = match pool {
-        Some(p) => p.in_place_scope(|s| {
-            s.spawn(|_| out = Some(there()));
-            here()
-        }),
-        None => rayon::in_place_scope(|s| {
-            s.spawn(|_| out = Some(there()));
-            here()
-        }),
+    let Some(p) = pool else {
+        return (here(), Some(there()));
     };
+    let mut out = None;
+    let r = p.in_place_scope(|s| {
+        s.spawn(|_| out = Some(there()));
+        here()
+    });
     (r, out)
 }
 

@@ -50,9 +50,14 @@ const STEP: usize = 4096;
 /// host-visible memory run at a few GB/s per thread), at most
 /// [`tuning::upload_threads`].
 fn threads_for(bytes: usize) -> usize {
+    bytes.div_ceil(512 << 10).clamp(1, max_threads())
+}
+
+/// Most threads an upload uses: [`tuning::upload_threads`], at most one a core (also
+/// the size of a device's upload pool, `DeviceState::upload_pool`).
+pub(crate) fn max_threads() -> usize {
     let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
-    hw.min(bytes.div_ceil(512 << 10))
-        .clamp(1, tuning::upload_threads())
+    tuning::upload_threads().min(hw).max(1)
 }
 
 /// The bytes of `scalars` as the device wants them, when arkworks' in-memory layout
@@ -100,7 +105,9 @@ fn for_pieces(
         pieces.push(std::sync::Mutex::new(Some((Part(mine), first..first + n))));
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
-    // On rayon's pool (arkworks keeps it warm): no thread is started per upload.
+    // On the current rayon pool (a device's upload threads for streamed MSMs, see
+    // `on_pool`; else the global one, which arkworks keeps warm): no thread is started
+    // per upload.
     rayon::scope(|s| {
         for _ in 0..threads.min(pieces.len()) {
             s.spawn(|_| {
