@@ -110,3 +110,34 @@ fn active_device_per_thread_and_run_on_device() {
         .expect("thread");
     assert_eq!(other.expect("active device"), 0);
 }
+
+#[test]
+fn uploads_are_read_in_place_where_the_device_allows_it() {
+    // The default (`WGPU_MSM_DIRECT_UPLOADS` unset): a device that may bind mappable
+    // buffers as storage reads one-shot inputs from the upload buffers in place, so the
+    // other GPU test binaries run that path; `copied_uploads.rs` forces the copy.
+    if std::env::var_os("WGPU_MSM_DIRECT_UPLOADS").is_some() {
+        eprintln!("WGPU_MSM_DIRECT_UPLOADS is set; the default is not what runs here");
+        return;
+    }
+    for d in devices() {
+        let able = d
+            .wgpu_device()
+            .features()
+            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
+        let adapter_has = d.info().backend == "Vulkan";
+        assert_eq!(
+            d.info().uploads_in_place,
+            able,
+            "{}: uploads_in_place must follow MAPPABLE_PRIMARY_BUFFERS",
+            d.name()
+        );
+        if adapter_has {
+            assert!(
+                able,
+                "{}: Vulkan adapters offer MAPPABLE_PRIMARY_BUFFERS",
+                d.name()
+            );
+        }
+    }
+}

@@ -50,6 +50,11 @@ pub struct DeviceInfo {
     pub timestamp_query: bool,
     /// Whether the device is a software rasteriser.
     pub software: bool,
+    /// Whether the MSM kernels read one-shot inputs straight from the host-visible
+    /// buffers the host writes them into, without a copy into device memory first
+    /// (where the device allows storage bindings of mappable buffers,
+    /// `MAPPABLE_PRIMARY_BUFFERS`; `WGPU_MSM_DIRECT_UPLOADS=1` turns it off).
+    pub uploads_in_place: bool,
 }
 
 /// One GPU with its own wgpu device and queue.
@@ -70,12 +75,18 @@ pub(crate) struct Inner {
 
 static NEXT_UID: AtomicU64 = AtomicU64::new(1);
 
-/// Features we ask for when the adapter has them.
+/// Features we ask for when the adapter has them. MAPPABLE_PRIMARY_BUFFERS lets the
+/// kernels read one-shot inputs straight from the upload buffers the host writes (see
+/// `msm::DirectUploads`). wgpu-core logs a warning about it on a discrete GPU (a
+/// mappable buffer there may live in slower memory); the upload buffers are
+/// host-visible either way, and on an H200 reading them in place beat copying them
+/// out first (2^24 one-shot 111.8 -> 108.1 ms, BENCHMARKS.md v20).
 fn wanted_features() -> wgpu::Features {
     wgpu::Features::SHADER_INT64
         | wgpu::Features::SUBGROUP
         | wgpu::Features::TIMESTAMP_QUERY
         | wgpu::Features::PIPELINE_CACHE
+        | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS
 }
 
 fn new_instance() -> wgpu::Instance {
@@ -241,6 +252,7 @@ impl Device {
             subgroup: features.contains(wgpu::Features::SUBGROUP),
             timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             software,
+            uploads_in_place: crate::msm::DirectUploads::for_device(&device).scalars,
         };
         if owned {
             let name = info.name.clone();

@@ -1,13 +1,14 @@
 //! Input slots of a job: per pass in flight, a parameter block and the pass's scalars
-//! (copied in from reusable upload buffers, see `staging.rs`)
-//! (and, when host bases are streamed, its chunk of bases and an on-curve flag). Slots of
-//! one kind share one buffer, so a slot is a range bound at an aligned offset; arenas are
+//! (and, when host bases are streamed, its chunk of bases and an on-curve flag), written
+//! by the host into reusable upload buffers (see `staging.rs`) and either copied into
+//! device buffers or read where they are ([`DirectUploads`]). Slots of one kind share
+//! one device buffer, so a slot is a range bound at an aligned offset; arenas are
 //! pooled per device like the working buffers.
 
 use super::pass::Params;
 use super::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
 use super::pool::Pooled;
-use super::staging::Staging;
+use super::staging::{DirectUploads, Staging};
 use super::upload;
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -23,11 +24,13 @@ pub(crate) struct ArenaKey {
     pub(crate) slots: u32,
     /// What each slot holds.
     pub(crate) feed: Feed,
+    /// What the kernels read from the upload buffers in place.
+    pub(crate) direct: DirectUploads,
 }
 
-/// Bases and flags of streamed chunks.
+/// Bases (unless read in place) and flags of streamed chunks.
 pub(crate) struct ChunkBuffers {
-    bases: wgpu::Buffer,
+    bases: Option<wgpu::Buffer>,
     flags: wgpu::Buffer,
 }
 
@@ -72,7 +75,8 @@ pub(crate) struct Arena {
     /// One word of u32::MAX, copied into a chunk's on-curve flag to reset it (no
     /// `write_buffer`: its per-call staging allocation cost milliseconds per MSM).
     flag_reset: wgpu::Buffer,
-    scalars: wgpu::Buffer,
+    /// The slots' scalars, unless read in place.
+    scalars: Option<wgpu::Buffer>,
     chunks: Option<ChunkBuffers>,
     uploads: Vec<Staging>,
 }
@@ -97,15 +101,20 @@ impl Arena {
     pub(crate) fn new(device: &wgpu::Device, key: ArenaKey) -> Result<Arena> {
         let slots = u64::from(key.slots);
         let cap = u64::from(key.capacity);
+        let direct = key.direct;
         let chunks = match key.feed {
             Feed::Scalars => None,
             Feed::Chunks => Some(ChunkBuffers {
-                bases: gpu::create_buffer(
-                    device,
-                    "msm/chunk-bases",
-                    BASE_BYTES * cap * slots,
-                    gpu::STORAGE,
-                )?,
+                bases: (!direct.bases)
+                    .then(|| {
+                        gpu::create_buffer(
+                            device,
+                            "msm/chunk-bases",
+                            BASE_BYTES * cap * slots,
+                            gpu::STORAGE,
+                        )
+                    })
+                    .transpose()?,
                 flags: gpu::create_buffer(
                     device,
                     "msm/chunk-flags",
@@ -119,11 +128,14 @@ impl Arena {
         // alternate submissions so the host fills one while the device copies the other.
         // A scalar upload buffer also carries its pass's parameter block after the
         // scalars (see [`Arena::params_at`]).
-        let scalars_up = ("msm/upload-scalars", SCALAR_BYTES * cap + PARAMS_SLOT);
-        let sizes: Vec<(&str, u64)> = match key.feed {
-            Feed::Chunks => (0..slots)
-                .flat_map(|_| [scalars_up, ("msm/upload-bases", BASE_BYTES * cap)])
-                .collect(),
+        let scalars_up = (
+            "msm/upload-scalars",
+            SCALAR_BYTES * cap + PARAMS_SLOT,
+            direct.scalars,
+        );
+        let bases_up = ("msm/upload-bases", BASE_BYTES * cap, direct.bases);
+        let sizes: Vec<(&str, u64, bool)> = match key.feed {
+            Feed::Chunks => (0..slots).flat_map(|_| [scalars_up, bases_up]).collect(),
             Feed::Scalars => (0..2 * slots).map(|_| scalars_up).collect(),
         };
         let flag_reset = gpu::create_buffer_mapped(
@@ -139,7 +151,7 @@ impl Arena {
         flag_reset.unmap();
         let uploads = sizes
             .into_iter()
-            .map(|(label, size)| Staging::new(device, label, size))
+            .map(|(label, size, in_place)| Staging::new(device, label, size, in_place))
             .collect::<Result<_>>()?;
         Ok(Arena {
             key,
@@ -151,22 +163,28 @@ impl Arena {
                 PARAMS_SLOT * slots,
                 wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             )?,
-            scalars: gpu::create_buffer(
-                device,
-                "msm/scalars",
-                SCALAR_BYTES * cap * slots,
-                gpu::STORAGE,
-            )?,
+            scalars: (!direct.scalars)
+                .then(|| {
+                    gpu::create_buffer(
+                        device,
+                        "msm/scalars",
+                        SCALAR_BYTES * cap * slots,
+                        gpu::STORAGE,
+                    )
+                })
+                .transpose()?,
             chunks,
         })
     }
 
-    /// The key of an arena with `slots` slots for `plan`, fed as `feed`.
-    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed) -> ArenaKey {
+    /// The key of an arena with `slots` slots for `plan`, fed as `feed`, reading
+    /// `direct` in place.
+    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed, direct: DirectUploads) -> ArenaKey {
         ArenaKey {
             capacity: plan.capacity,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
             feed,
+            direct,
         }
     }
 
@@ -244,8 +262,9 @@ impl Arena {
         });
     }
 
-    /// Records the copy of `slot`'s staged `input` into its slot buffer (and, for bases,
-    /// the reset of its on-curve flag).
+    /// Records the copy of `slot`'s staged `input` into its slot buffer unless it is
+    /// read in place (and the scalars' parameter block, and for bases the reset of the
+    /// on-curve flag, either way).
     pub(crate) fn copy_staged(
         &self,
         enc: &mut wgpu::CommandEncoder,
@@ -257,19 +276,23 @@ impl Arena {
         let s = slot as u64;
         match input {
             Input::Scalars(..) => {
-                up.copy_to(
-                    enc,
-                    0,
-                    &self.scalars,
-                    SCALAR_BYTES * self.cap() * s,
-                    input.bytes(),
-                );
+                if let Some(scalars) = &self.scalars {
+                    up.copy_to(
+                        enc,
+                        0,
+                        scalars,
+                        SCALAR_BYTES * self.cap() * s,
+                        input.bytes(),
+                    );
+                }
                 let size = std::mem::size_of::<Params>() as u64;
                 up.copy_to(enc, self.params_at(), &self.params, PARAMS_SLOT * s, size);
             }
             Input::Bases(_) => {
                 let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
-                up.copy_to(enc, 0, &c.bases, BASE_BYTES * self.cap() * s, input.bytes());
+                if let Some(bases) = &c.bases {
+                    up.copy_to(enc, 0, bases, BASE_BYTES * self.cap() * s, input.bytes());
+                }
                 enc.copy_buffer_to_buffer(&self.flag_reset, 0, &c.flags, FLAG_SLOT * s, 4);
             }
         }
@@ -277,7 +300,7 @@ impl Arena {
     }
 
     /// Maps `slot`'s upload buffer of `input`'s kind (and `turn`) again once submission
-    /// `index` (which copies from it) is done.
+    /// `index` (the last that reads it) is done.
     pub(crate) fn recycle(
         &self,
         slot: usize,
@@ -291,9 +314,14 @@ impl Arena {
     }
 
     fn upload(&self, slot: usize, turn: usize, input: Input<'_>) -> Result<&Staging> {
+        self.upload_of(slot, turn, input.which())
+    }
+
+    /// The upload buffer of `slot` (and `turn`) for scalars (`which` 0) or bases (1).
+    fn upload_of(&self, slot: usize, turn: usize, which: usize) -> Result<&Staging> {
         let i = match self.key.feed {
-            Feed::Chunks => 2 * slot + input.which(),
-            Feed::Scalars if input.which() == 0 => (turn % 2) * self.slots() + slot,
+            Feed::Chunks => 2 * slot + which,
+            Feed::Scalars if which == 0 => (turn % 2) * self.slots() + slot,
             Feed::Scalars => return Err(no_chunks()),
         };
         self.uploads.get(i).ok_or_else(no_chunks)
@@ -305,25 +333,35 @@ impl Arena {
         range(&self.params, PARAMS_SLOT * slot as u64, size)
     }
 
-    /// The first `n` scalars of `slot`.
-    pub(crate) fn scalars(&self, slot: usize, n: usize) -> wgpu::BufferBinding<'_> {
-        let at = SCALAR_BYTES * self.cap() * slot as u64;
-        range(&self.scalars, at, SCALAR_BYTES * n as u64)
+    /// The first `n` scalars of `slot` (staged at `turn`): in its slot buffer, or in
+    /// the upload buffer when read in place.
+    pub(crate) fn scalars(
+        &self,
+        slot: usize,
+        turn: usize,
+        n: usize,
+    ) -> Result<wgpu::BufferBinding<'_>> {
+        let len = SCALAR_BYTES * n as u64;
+        Ok(match &self.scalars {
+            Some(b) => range(b, SCALAR_BYTES * self.cap() * slot as u64, len),
+            None => self.upload_of(slot, turn, 0)?.binding(len),
+        })
     }
 
-    /// The first `n` bases of `slot` and its flag word (streamed arenas only).
+    /// The first `n` bases of `slot` (in its slot buffer, or in the upload buffer when
+    /// read in place) and its flag word; streamed arenas only.
     pub(crate) fn chunk(
         &self,
         slot: usize,
         n: usize,
-    ) -> Option<(wgpu::BufferBinding<'_>, wgpu::BufferBinding<'_>)> {
-        self.chunks.as_ref().map(|c| {
-            let at = BASE_BYTES * self.cap() * slot as u64;
-            (
-                range(&c.bases, at, BASE_BYTES * n as u64),
-                range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT),
-            )
-        })
+    ) -> Result<(wgpu::BufferBinding<'_>, wgpu::BufferBinding<'_>)> {
+        let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
+        let len = BASE_BYTES * n as u64;
+        let bases = match &c.bases {
+            Some(b) => range(b, BASE_BYTES * self.cap() * slot as u64, len),
+            None => self.upload_of(slot, 0, 1)?.binding(len),
+        };
+        Ok((bases, range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT)))
     }
 }
 

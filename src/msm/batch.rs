@@ -145,7 +145,7 @@ pub(crate) async fn run(
     let state = &dev.inner.msm;
     let arena = state.take_arena(
         &dev.inner.device,
-        Arena::key_for(&plan, slots as u64, Feed::Scalars),
+        Arena::key_for(&plan, slots as u64, Feed::Scalars, state.direct),
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
     let mut job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
@@ -183,7 +183,7 @@ pub(crate) async fn run(
                     offset: seg_off,
                     size: wgpu::BufferSize::new(BASE_BYTES * p.n as u64),
                 },
-                scalars: arena.scalars(slot, p.n),
+                scalars: arena.scalars(slot, g, p.n)?,
             };
             job.encode_pass(&mut enc, range.start + slot, p.n, inputs, Part::All)?;
         }

@@ -1,6 +1,7 @@
 //! Host-visible upload buffers kept across chunks and calls. The host converts inputs
-//! straight into one while it is mapped; the device copies it into a slot buffer; after
-//! that submission the buffer is mapped again for its next use. wgpu's own
+//! straight into one while it is mapped; the device copies it into a slot buffer, or
+//! (see [`DirectUploads`]) its kernels read it where it is; after the submission that
+//! reads it the buffer is mapped again for its next use. wgpu's own
 //! `write_buffer` instead allocates fresh staging memory for every write, which on a
 //! large streamed MSM is most of the host's time (and two devices fed from one host
 //! share it).
@@ -10,6 +11,33 @@ use crate::error::{Error, Result};
 use crate::gpu;
 use futures_intrusive::channel::shared::{oneshot_channel, OneshotSender};
 use std::sync::{Arc, Mutex, PoisonError};
+
+/// What the kernels read straight from the upload buffers, skipping the copy into a
+/// device buffer: possible where the device allows storage bindings of mappable
+/// buffers (`MAPPABLE_PRIMARY_BUFFERS`), chosen by `tuning::direct_uploads`. An upload
+/// buffer read in place stays busy until its pass is done rather than until its copy
+/// is; with two slots the host still fills one while the device computes the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct DirectUploads {
+    /// Decomposition reads the scalars from their upload buffer.
+    pub(crate) scalars: bool,
+    /// The on-curve check and accumulation read streamed bases from theirs.
+    pub(crate) bases: bool,
+}
+
+impl DirectUploads {
+    /// What `device` reads in place.
+    pub(crate) fn for_device(device: &wgpu::Device) -> DirectUploads {
+        let able = device
+            .features()
+            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
+        let level = super::tuning::direct_uploads();
+        DirectUploads {
+            scalars: able && level >= 2,
+            bases: able && level >= 3,
+        }
+    }
+}
 
 /// Where an upload buffer is in its cycle.
 enum State {
@@ -24,7 +52,8 @@ enum State {
     Failed(wgpu::BufferAsyncError),
 }
 
-/// One reusable upload buffer (MAP_WRITE | COPY_SRC). The state lives beside the
+/// One reusable upload buffer (MAP_WRITE | COPY_SRC, and STORAGE when kernels read
+/// it in place). The state lives beside the
 /// buffer so that a mapping finishing after its waiter was dropped (a cancelled MSM)
 /// still leaves the buffer ready for the next job.
 pub(crate) struct Staging {
@@ -33,9 +62,18 @@ pub(crate) struct Staging {
 }
 
 impl Staging {
-    /// A buffer of `size` bytes, mapped and ready to write.
-    pub(crate) fn new(device: &wgpu::Device, label: &str, size: u64) -> Result<Staging> {
-        let usage = wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC;
+    /// A buffer of `size` bytes, mapped and ready to write; bindable as storage when
+    /// `in_place`.
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        label: &str,
+        size: u64,
+        in_place: bool,
+    ) -> Result<Staging> {
+        let mut usage = wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC;
+        if in_place {
+            usage |= wgpu::BufferUsages::STORAGE;
+        }
         Ok(Staging {
             buffer: gpu::create_buffer_mapped(device, label, size, usage, true)?,
             state: Arc::new(Mutex::new(State::Mapped)),
@@ -171,6 +209,15 @@ impl Staging {
         Ok(t.elapsed())
     }
 
+    /// The first `len` bytes, bound in place.
+    pub(crate) fn binding(&self, len: u64) -> wgpu::BufferBinding<'_> {
+        wgpu::BufferBinding {
+            buffer: &self.buffer,
+            offset: 0,
+            size: wgpu::BufferSize::new(len),
+        }
+    }
+
     /// Records the copy of `len` bytes from `from` to `dst` at `offset`.
     pub(crate) fn copy_to(
         &self,
@@ -185,8 +232,8 @@ impl Staging {
         }
     }
 
-    /// Maps the buffer again for its next use, once submission `index` (which reads it)
-    /// is done.
+    /// Maps the buffer again for its next use, once submission `index` (the last that
+    /// reads it, by copy or in place) is done.
     pub(crate) fn recycle(&self, index: wgpu::SubmissionIndex) {
         if self.begin_map(Some(index)) {
             self.map();

@@ -72,6 +72,8 @@ pub(crate) struct DeviceState {
     cache_file: Option<PathBuf>,
     pub(crate) profile: Mutex<Option<super::StageProfile>>,
     uploads: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
+    /// What this device's kernels read straight from the upload buffers.
+    pub(crate) direct: super::staging::DirectUploads,
 }
 
 /// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
@@ -128,6 +130,7 @@ impl DeviceState {
             cache_file,
             profile: Mutex::new(None),
             uploads: std::sync::OnceLock::new(),
+            direct: super::staging::DirectUploads::for_device(device),
         }
     }
 

@@ -13,7 +13,7 @@
 //! the input (see `plan::overlapped` and `plan::pass_sizes`). The bucket totals carry over from chunk to chunk,
 //! so only the last one runs the bucket reduction.
 
-use super::arena::{no_chunks, Arena, Input};
+use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};
 use super::pass::Part;
 use super::plan::{self, Feed, Plan, BASE_BYTES};
@@ -85,7 +85,7 @@ pub(crate) async fn run(
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
-    let key = Arena::key_for(&plan, slots, Feed::Chunks);
+    let key = Arena::key_for(&plan, slots, Feed::Chunks, dev.inner.msm.direct);
     let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
     let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
     let params: Vec<_> = (0..chunks.len())
@@ -192,11 +192,19 @@ fn submit_step(
     last: bool,
 ) -> Result<wgpu::SubmissionIndex> {
     let (slot, n) = (step.k % arena.slots(), input.len());
-    let (points, flag) = arena.chunk(slot, n).ok_or_else(no_chunks)?;
+    let (points, flag) = arena.chunk(slot, n)?;
+    let scalars = arena.scalars(slot, 0, n)?;
+    // Each submission binds only the input it reads (the stages of the other part see
+    // the same buffer in its place, unread): an upload buffer read in place may be
+    // mapped again, or still being written, while the other part's submission runs.
+    let (bases, scalars) = match step.bases {
+        true => (points.clone(), points.clone()),
+        false => (scalars.clone(), scalars),
+    };
     let inputs = PassInputs {
         params: arena.params(slot),
-        bases: points.clone(),
-        scalars: arena.scalars(slot, n),
+        bases,
+        scalars,
     };
     let mut enc = job.encoder();
     arena.copy_staged(&mut enc, slot, 0, input)?;

@@ -16,6 +16,7 @@
 //! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
 //! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
+//! | `WGPU_MSM_DIRECT_UPLOADS` | 3 | what the kernels read straight from the upload buffers (where the device allows it): 1 nothing (all copied out first), 2 scalars, 3 scalars and bases |
 
 use std::sync::OnceLock;
 
@@ -122,4 +123,13 @@ knob!(
     cluster_min_split_log2,
     "WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2",
     17
+);
+knob!(
+    /// What the kernels read straight from the host-visible upload buffers, on devices
+    /// that allow storage bindings of mappable buffers (`MAPPABLE_PRIMARY_BUFFERS`):
+    /// 1 nothing (each upload is copied into a device buffer first), 2 the scalars, 3
+    /// the scalars and the streamed bases (see `DirectUploads`).
+    direct_uploads,
+    "WGPU_MSM_DIRECT_UPLOADS",
+    3
 );

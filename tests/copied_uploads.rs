@@ -1,0 +1,103 @@
+//! One-shot and batched MSMs with every upload copied into device memory before the
+//! kernels read it: the path of a device without `MAPPABLE_PRIMARY_BUFFERS`, forced
+//! here with `WGPU_MSM_DIRECT_UPLOADS=1` (this binary is its own process, and the
+//! variable is set before its devices open). The other test binaries run the default,
+//! where such devices (lavapipe among them) read the upload buffers in place.
+//!
+//! Run with `cargo test --release --test copied_uploads`; seeds as in `common/`.
+
+use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
+use ark_ec::VariableBaseMSM;
+use ark_ff::{Field as _, UniformRand, Zero};
+use wgpu_msm::testing::{random_bases, random_scalars};
+use wgpu_msm::{Error, MsmConfig, MulPath};
+
+mod common;
+use common::*;
+
+fn ark(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+    G1Projective::msm(&bases[..scalars.len()], scalars).expect("equal lengths")
+}
+
+fn copied(ctx: &mut Ctx) {
+    assert!(
+        !ctx.dev.info().uploads_in_place,
+        "{} WGPU_MSM_DIRECT_UPLOADS=1 must turn reading uploads in place off",
+        ctx.tag()
+    );
+    // Passes of at most 512 points: a 3000-point MSM streams in several chunks through
+    // both input slots, each copied out of its upload buffer.
+    let cfg = MsmConfig {
+        chunk_size: Some(512),
+        ..ctx.cfg()
+    };
+    let n = 3000;
+    let bases = random_bases(n, n, ctx.next_seed());
+    let scalars = random_scalars(n, ctx.next_seed());
+    let msm = |ctx: &Ctx, label: &str, b: &[G1Affine], s: &[Fr]| {
+        let got = ctx
+            .dev
+            .msm(b, s, &cfg)
+            .unwrap_or_else(|e| panic!("{} {label} (n = {}): {e}", ctx.tag(), b.len()));
+        assert!(got == ark(b, s), "{} {label} (n = {})", ctx.tag(), b.len());
+    };
+    msm(ctx, "random", &bases, &scalars);
+    msm(ctx, "one point", &bases[..1], &scalars[..1]);
+    msm(ctx, "non-power of two", &bases[..1027], &scalars[..1027]);
+    let mut inf = bases.clone();
+    for i in (0..n).step_by(5) {
+        inf[i] = G1Affine::identity();
+    }
+    msm(ctx, "every fifth base at infinity", &inf, &scalars);
+    let s = Fr::rand(&mut ctx.rng);
+    msm(ctx, "all scalars equal", &bases, &vec![s; n]);
+    let edge: Vec<Fr> = (0..n)
+        .map(|i| match i % 3 {
+            0 => Fr::zero(),
+            1 => -Fr::ONE,
+            _ => scalars[i],
+        })
+        .collect();
+    msm(ctx, "zero and r - 1 scalars", &bases, &edge);
+    // P in one chunk, -P in the next, equal scalars: the sum is zero.
+    let pm: Vec<G1Affine> = (0..1024)
+        .map(|i| if i < 512 { bases[i] } else { -bases[i - 512] })
+        .collect();
+    let eq: Vec<Fr> = (0..1024).map(|i| scalars[i % 512]).collect();
+    let got = ctx.dev.msm(&pm, &eq, &cfg).unwrap();
+    assert!(got.is_zero(), "{} P and -P in two chunks", ctx.tag());
+
+    // A base off the curve in the fourth chunk is reported with its index.
+    let mut bad = bases.clone();
+    let at = 3 * 512 + 17;
+    bad[at] = G1Affine::new_unchecked(bad[at].x, bad[at].y + Fq::ONE);
+    match ctx.dev.msm(&bad, &scalars, &cfg) {
+        Err(Error::PointNotOnCurve { index }) => assert_eq!(index, at, "{}", ctx.tag()),
+        other => panic!("{} off-curve base gave {other:?}", ctx.tag()),
+    }
+    // The device is fine afterwards.
+    msm(ctx, "random after an error", &bases, &scalars);
+
+    // A batch over resident bases: scalars staged per turn and copied.
+    let srs = ctx.dev.upload_bases(&bases).expect("upload");
+    let sets: Vec<Vec<Fr>> = (0..5)
+        .map(|k| random_scalars(600 * (k + 1), ctx.next_seed()))
+        .collect();
+    let refs: Vec<&[Fr]> = sets.iter().map(Vec::as_slice).collect();
+    let got = ctx
+        .dev
+        .msm_batch(&srs, &refs, &cfg)
+        .unwrap_or_else(|e| panic!("{} batch: {e}", ctx.tag()));
+    assert_eq!(got.len(), sets.len(), "{} batch", ctx.tag());
+    for (k, s) in sets.iter().enumerate() {
+        assert!(got[k] == ark(&bases, s), "{} batch set {k}", ctx.tag());
+    }
+}
+
+#[test]
+fn copied_uploads_both_paths() {
+    // Before any device opens (the variable is read once per process).
+    std::env::set_var("WGPU_MSM_DIRECT_UPLOADS", "1");
+    for_each_device("copied_uploads_wide64", MulPath::Wide64, copied);
+    for_each_device("copied_uploads_portable32", MulPath::Portable32, copied);
+}
