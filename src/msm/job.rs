@@ -13,6 +13,9 @@ use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::gpu::{self, Kernels};
+
+/// A submission slower than this is logged (debug) with where its time went.
+const SLOW_SUBMIT: std::time::Duration = std::time::Duration::from_millis(1);
 use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
 use ark_ff::Zero;
@@ -335,7 +338,20 @@ impl<'a> Job<'a> {
         let queue = &self.dev.inner.queue;
         let cb = enc.finish();
         let finished = Instant::now();
+        let times = log::log_enabled!(log::Level::Debug)
+            .then(super::sched::ThreadTimes::now)
+            .flatten();
         let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
+        if let Some(t) = times {
+            let took = finished.elapsed();
+            if took > SLOW_SUBMIT {
+                log::debug!(
+                    "{}: slow submission, {}",
+                    self.dev.name(),
+                    t.describe_since(took)
+                );
+            }
+        }
         self.event("finish".into(), now, finished);
         self.event("submit".into(), finished, Instant::now());
         Ok(index)

@@ -16,6 +16,7 @@ pub(crate) mod pass;
 pub mod plan;
 mod pool;
 mod profile;
+mod sched;
 mod staging;
 mod state;
 mod stream;
