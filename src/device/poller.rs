@@ -32,13 +32,15 @@ impl Poller {
                         timeout: None,
                     };
                     let t = std::time::Instant::now();
+                    let times = log::log_enabled!(log::Level::Debug)
+                        .then(crate::msm::ThreadTimes::now)
+                        .flatten();
                     if let Err(e) = device.poll(wait) {
                         log::error!("device poll failed: {e}");
                     }
-                    log::trace!(
-                        "poller: poll took {:.2} ms",
-                        t.elapsed().as_secs_f64() * 1e3
-                    );
+                    if let Some(times) = times {
+                        log::debug!("poller: poll {}", times.describe_since(t.elapsed()));
+                    }
                 }
             });
         let thread = match spawned {

@@ -124,7 +124,7 @@ impl Device {
 
     /// Enqueues the on-curve check of every segment; results land in `bases.flags`.
     fn check_bases(&self, bases: &DeviceBases) -> Result<()> {
-        let k = self.check_kernels()?;
+        let k = self.check_kernels(self.resolve_arithmetic(crate::Arithmetic::Auto)?)?;
         let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
         self.inner
             .queue
@@ -148,12 +148,12 @@ impl Device {
         Ok(())
     }
 
-    /// The kernels of the on-curve check.
-    pub(crate) fn check_kernels(&self) -> Result<Arc<Kernels>> {
+    /// The kernels of the on-curve check on multiply path `path` (a streamed MSM's
+    /// own: Wide64 checks a base about four times faster than Portable32, which
+    /// cost a one-shot 2^22 MSM ~0.3 ms per 2^20 bases on an H200, BENCHMARKS.md v20).
+    pub(crate) fn check_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
         let dev = &self.inner.device;
-        self.inner
-            .msm
-            .kernels(dev, ShaderKind::CheckBases, MulPath::Portable32)
+        self.inner.msm.kernels(dev, ShaderKind::CheckBases, path)
     }
 
     /// Records the on-curve check of the `n` bases bound by `points` into `enc`: the

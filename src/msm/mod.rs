@@ -26,6 +26,7 @@ mod windows;
 
 pub use bases::DeviceBases;
 pub use profile::{StageProfile, TimelineEvent};
+pub(crate) use sched::ThreadTimes;
 pub(crate) use staging::DirectUploads;
 pub(crate) use state::DeviceState;
 pub use windows::window_scalars;

@@ -1,7 +1,8 @@
 //! Where a thread's time went, to tell a slow host step that computed from one that
 //! waited for a CPU (a run queue) or slept (a lock, the driver): CPU time from the
-//! thread's CPU clock, run-queue time and sleeps from Linux's per-thread scheduler
-//! statistics. Used only for debug logs; `None` off Linux.
+//! thread's CPU clock, its user / system split and minor page faults from `getrusage`,
+//! run-queue time and sleeps from Linux's per-thread scheduler statistics. Used only
+//! for debug logs (slow submissions, the poller's polls); `None` off Linux.
 
 use std::time::Duration;
 
@@ -11,6 +12,10 @@ pub(crate) struct ThreadTimes {
     on_cpu: Duration,
     runnable: Duration,
     sleeps: u64,
+    /// User and system CPU time (`getrusage`, tick-scaled) and minor page faults.
+    user: Duration,
+    system: Duration,
+    faults: u64,
 }
 
 impl ThreadTimes {
@@ -37,10 +42,19 @@ impl ThreadTimes {
             .trim()
             .parse()
             .ok()?;
+        // SAFETY: `ru` is a valid rusage the call writes into.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut ru) } != 0 {
+            return None;
+        }
+        let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
         Some(ThreadTimes {
             on_cpu,
             runnable,
             sleeps,
+            user: tv(ru.ru_utime),
+            system: tv(ru.ru_stime),
+            faults: ru.ru_minflt as u64,
         })
     }
 
@@ -60,9 +74,12 @@ impl ThreadTimes {
         let queued = now.runnable.saturating_sub(self.runnable);
         let asleep = wall.saturating_sub(cpu + queued);
         format!(
-            "{:.2} ms: {:.2} on a CPU, {:.2} waiting for one, {:.2} asleep ({} sleeps)",
+            "{:.2} ms: {:.2} on a CPU (user {:.1}, system {:.1}; {} page faults), {:.2} waiting for one, {:.2} asleep ({} sleeps)",
             ms(wall),
             ms(cpu),
+            ms(now.user.saturating_sub(self.user)),
+            ms(now.system.saturating_sub(self.system)),
+            now.faults.saturating_sub(self.faults),
             ms(queued),
             ms(asleep),
             now.sleeps.saturating_sub(self.sleeps)

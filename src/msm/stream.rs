@@ -81,7 +81,7 @@ pub(crate) async fn run(
             Some((*first - n, n))
         })
         .collect();
-    let check = dev.check_kernels()?;
+    let check = dev.check_kernels(dev.resolve_arithmetic(cfg.arithmetic)?)?;
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
