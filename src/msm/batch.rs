@@ -104,9 +104,10 @@ pub(crate) async fn run(
     let resident = BASE_BYTES * bases.len() as u64;
     // A single large MSM runs in several passes so that the host writes the scalars
     // of one while the device computes the one before (a batch overlaps across sets).
-    // From 2^23 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
-    // 2^23 61.3 -> 59.0 ms once passes got cheaper (BENCHMARKS.md v16); 2^22 neither
-    // gains nor loses).
+    // From 2^21 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
+    // 2^23 61.3 -> 59.0 ms once passes got cheaper (BENCHMARKS.md v16); with the scalars
+    // read in place, 2^22 30.0 -> 28.4 ms and 2^21 16.1 -> 15.7, while 2^20 gains
+    // nothing (v20)).
     let overlap = (sets.len() == 1)
         .then(|| plan::overlapped(n, cfg, 1 << tuning::resident_overlap_log2()))
         .flatten();

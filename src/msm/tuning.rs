@@ -10,7 +10,7 @@
 //! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
-//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 23 | single resident MSMs from 2^this points run in several passes |
+//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 21 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
 //! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
@@ -86,7 +86,7 @@ knob!(
     /// scalar upload overlaps compute.
     resident_overlap_log2,
     "WGPU_MSM_RESIDENT_OVERLAP_LOG2",
-    23
+    21
 );
 
 knob!(
