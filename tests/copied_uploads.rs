@@ -4,6 +4,9 @@
 //! variable is set before its devices open). The other test binaries run the default,
 //! where such devices (lavapipe among them) read the upload buffers in place.
 //!
+//! Also `WGPU_MSM_RETIRE_ON_POLLER=2`: the polling thread retires every submission,
+//! which by default happens only on GPUs, so that a software adapter (CI) runs it too.
+//!
 //! Run with `cargo test --release --test copied_uploads`; seeds as in `common/`.
 
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
@@ -98,6 +101,7 @@ fn copied(ctx: &mut Ctx) {
 fn copied_uploads_both_paths() {
     // Before any device opens (the variable is read once per process).
     std::env::set_var("WGPU_MSM_DIRECT_UPLOADS", "1");
+    std::env::set_var("WGPU_MSM_RETIRE_ON_POLLER", "2");
     for_each_device("copied_uploads_wide64", MulPath::Wide64, copied);
     for_each_device("copied_uploads_portable32", MulPath::Portable32, copied);
 }

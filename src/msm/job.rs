@@ -342,6 +342,14 @@ impl<'a> Job<'a> {
             .then(super::sched::ThreadTimes::now)
             .flatten();
         let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
+        let retire = match super::tuning::retire_on_poller() {
+            1 => false,
+            2 => true,
+            _ => !self.dev.info().software,
+        };
+        if retire {
+            self.dev.inner.poller.wake_until(index.clone());
+        }
         if let Some(t) = times {
             let took = finished.elapsed();
             if took > SLOW_SUBMIT {

@@ -16,6 +16,7 @@
 //! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
 //! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
+//! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
 //! | `WGPU_MSM_DIRECT_UPLOADS` | 3 | what the kernels read straight from the upload buffers (where the device allows it): 1 nothing (all copied out first), 2 scalars, 3 scalars and bases |
 
 use std::sync::OnceLock;
@@ -131,5 +132,17 @@ knob!(
     /// the scalars and the streamed bases (see `DirectUploads`).
     direct_uploads,
     "WGPU_MSM_DIRECT_UPLOADS",
+    3
+);
+knob!(
+    /// Who retires an MSM's finished submissions (wgpu's bookkeeping of finished work,
+    /// which on an H200 host sometimes spends milliseconds in the driver's kernel
+    /// code): 1 the MSM's next submission; 2 the device's polling thread, which waits
+    /// for each submission and retires it, so the MSM's own thread seldom does (two
+    /// H200s at 2^22: 17.2 -> 16.9 ms, one H200 unchanged, BENCHMARKS.md v20); 3 (the
+    /// default) 2 on GPUs and 1 on software adapters, where a waiting poller holds up
+    /// the next submission (lavapipe's tests ran 1.5-2x longer).
+    retire_on_poller,
+    "WGPU_MSM_RETIRE_ON_POLLER",
     3
 );
