@@ -125,14 +125,14 @@ fn uploads_are_read_in_place_where_the_device_allows_it() {
             .wgpu_device()
             .features()
             .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
-        let adapter_has = d.info().backend == "Vulkan";
+        let vulkan = d.info().backend == "Vulkan";
         assert_eq!(
             d.info().uploads_in_place,
             able,
             "{}: uploads_in_place must follow MAPPABLE_PRIMARY_BUFFERS",
             d.name()
         );
-        if adapter_has {
+        if vulkan {
             assert!(
                 able,
                 "{}: Vulkan adapters offer MAPPABLE_PRIMARY_BUFFERS",

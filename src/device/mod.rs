@@ -225,6 +225,7 @@ impl Device {
         let ainfo = adapter.as_ref().map(|a| a.get_info());
         let limits = device.limits();
         let features = device.features();
+        let direct = crate::msm::DirectUploads::for_device(&device);
         let software = ainfo
             .as_ref()
             .is_some_and(|i| i.device_type == wgpu::DeviceType::Cpu);
@@ -252,7 +253,7 @@ impl Device {
             subgroup: features.contains(wgpu::Features::SUBGROUP),
             timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             software,
-            uploads_in_place: crate::msm::DirectUploads::for_device(&device).scalars,
+            uploads_in_place: direct.scalars,
         };
         if owned {
             let name = info.name.clone();
@@ -265,7 +266,7 @@ impl Device {
             });
         }
         let poller = Poller::new(device.clone());
-        let msm = crate::msm::DeviceState::new(&device, &info);
+        let msm = crate::msm::DeviceState::new(&device, &info, direct);
         Device {
             inner: Arc::new(Inner {
                 uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),

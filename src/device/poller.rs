@@ -32,9 +32,7 @@ impl Poller {
                         timeout: None,
                     };
                     let t = std::time::Instant::now();
-                    let times = log::log_enabled!(log::Level::Debug)
-                        .then(crate::msm::ThreadTimes::now)
-                        .flatten();
+                    let times = crate::msm::ThreadTimes::for_debug();
                     if let Err(e) = device.poll(wait) {
                         log::error!("device poll failed: {e}");
                     }

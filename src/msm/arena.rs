@@ -24,8 +24,6 @@ pub(crate) struct ArenaKey {
     pub(crate) slots: u32,
     /// What each slot holds.
     pub(crate) feed: Feed,
-    /// What the kernels read from the upload buffers in place.
-    pub(crate) direct: DirectUploads,
 }
 
 /// Bases (unless read in place) and flags of streamed chunks.
@@ -97,11 +95,15 @@ fn range(buffer: &wgpu::Buffer, offset: u64, size: u64) -> wgpu::BufferBinding<'
 }
 
 impl Arena {
-    /// Allocates the slots `key` describes.
-    pub(crate) fn new(device: &wgpu::Device, key: ArenaKey) -> Result<Arena> {
+    /// Allocates the slots `key` describes, with device buffers for the inputs the
+    /// kernels do not read in place (`direct`, the device's).
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        key: ArenaKey,
+        direct: DirectUploads,
+    ) -> Result<Arena> {
         let slots = u64::from(key.slots);
         let cap = u64::from(key.capacity);
-        let direct = key.direct;
         let chunks = match key.feed {
             Feed::Scalars => None,
             Feed::Chunks => Some(ChunkBuffers {
@@ -177,14 +179,12 @@ impl Arena {
         })
     }
 
-    /// The key of an arena with `slots` slots for `plan`, fed as `feed`, reading
-    /// `direct` in place.
-    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed, direct: DirectUploads) -> ArenaKey {
+    /// The key of an arena with `slots` slots for `plan`, fed as `feed`.
+    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed) -> ArenaKey {
         ArenaKey {
             capacity: plan.capacity,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
             feed,
-            direct,
         }
     }
 
@@ -366,7 +366,7 @@ impl Arena {
 }
 
 /// The error of asking a scalars-only arena for chunk slots.
-pub(crate) fn no_chunks() -> Error {
+fn no_chunks() -> Error {
     Error::Gpu {
         context: "msm/stream".into(),
         message: "input arena without chunk slots".into(),

@@ -146,7 +146,7 @@ pub(crate) async fn run(
     let state = &dev.inner.msm;
     let arena = state.take_arena(
         &dev.inner.device,
-        Arena::key_for(&plan, slots as u64, Feed::Scalars, state.direct),
+        Arena::key_for(&plan, slots as u64, Feed::Scalars),
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
     let mut job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;

@@ -13,14 +13,14 @@ use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::gpu::{self, Kernels};
-
-/// A submission slower than this is logged (debug) with where its time went.
-const SLOW_SUBMIT: std::time::Duration = std::time::Duration::from_millis(1);
 use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
 use ark_ff::Zero;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// A submission slower than this is logged (debug) with where its time went.
+const SLOW_SUBMIT: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// The inputs one pass binds: its parameter block, its range of bases and of scalars.
 #[derive(Clone)]
@@ -338,16 +338,9 @@ impl<'a> Job<'a> {
         let queue = &self.dev.inner.queue;
         let cb = enc.finish();
         let finished = Instant::now();
-        let times = log::log_enabled!(log::Level::Debug)
-            .then(super::sched::ThreadTimes::now)
-            .flatten();
+        let times = super::sched::ThreadTimes::for_debug();
         let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
-        let retire = match super::tuning::retire_on_poller() {
-            1 => false,
-            2 => true,
-            _ => !self.dev.info().software,
-        };
-        if retire {
+        if self.dev.inner.msm.retire_on_poller {
             self.dev.inner.poller.wake_until(index.clone());
         }
         if let Some(t) = times {

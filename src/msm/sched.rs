@@ -58,6 +58,13 @@ impl ThreadTimes {
         })
     }
 
+    /// [`ThreadTimes::now`] when debug logging is on (the only use of the times).
+    pub(crate) fn for_debug() -> Option<ThreadTimes> {
+        log::log_enabled!(log::Level::Debug)
+            .then(ThreadTimes::now)
+            .flatten()
+    }
+
     /// The calling thread's times now (not available off Linux).
     #[cfg(not(target_os = "linux"))]
     pub(crate) fn now() -> Option<ThreadTimes> {

@@ -73,7 +73,10 @@ pub(crate) struct DeviceState {
     pub(crate) profile: Mutex<Option<super::StageProfile>>,
     uploads: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
     /// What this device's kernels read straight from the upload buffers.
-    pub(crate) direct: super::staging::DirectUploads,
+    direct: super::staging::DirectUploads,
+    /// Whether the polling thread retires each MSM submission
+    /// (`tuning::retire_on_poller`).
+    pub(crate) retire_on_poller: bool,
 }
 
 /// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
@@ -89,7 +92,12 @@ fn cache_dir() -> Option<PathBuf> {
 }
 
 impl DeviceState {
-    pub(crate) fn new(device: &wgpu::Device, info: &DeviceInfo) -> DeviceState {
+    /// The state of a new device, reading `direct` in place.
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        info: &DeviceInfo,
+        direct: super::staging::DirectUploads,
+    ) -> DeviceState {
         let mut cache = None;
         let mut cache_file = None;
         if device.features().contains(wgpu::Features::PIPELINE_CACHE) {
@@ -130,7 +138,12 @@ impl DeviceState {
             cache_file,
             profile: Mutex::new(None),
             uploads: std::sync::OnceLock::new(),
-            direct: super::staging::DirectUploads::for_device(device),
+            direct,
+            retire_on_poller: match super::tuning::retire_on_poller() {
+                1 => false,
+                2 => true,
+                _ => !info.software,
+            },
         }
     }
 
@@ -266,7 +279,8 @@ impl DeviceState {
         device: &wgpu::Device,
         key: ArenaKey,
     ) -> Result<Lease<'_, Arena>> {
-        self.arenas.lease(&key, || Arena::new(device, key))
+        self.arenas
+            .lease(&key, || Arena::new(device, key, self.direct))
     }
 
     fn new_working(device: &wgpu::Device, queue: &wgpu::Queue, plan: &Plan) -> Result<Working> {

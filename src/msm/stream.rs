@@ -85,7 +85,7 @@ pub(crate) async fn run(
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
-    let key = Arena::key_for(&plan, slots, Feed::Chunks, dev.inner.msm.direct);
+    let key = Arena::key_for(&plan, slots, Feed::Chunks);
     let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
     let mut job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
     let params: Vec<_> = (0..chunks.len())
