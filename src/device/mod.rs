@@ -89,8 +89,34 @@ fn wanted_features() -> wgpu::Features {
         | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS
 }
 
-fn new_instance() -> wgpu::Instance {
-    wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env())
+/// The process's wgpu instance, made on first use and kept for the life of the
+/// process, with a lock that every enumeration and device opening holds.
+///
+/// One instance, not one per [`Device::all`]: each instance of wgpu's GL backend
+/// initialises the process-wide EGL display and terminates it when dropped, so an
+/// instance dropped on one thread while another enumerated or opened devices pulled the
+/// display from under it. The device test binary, whose tests open and drop both GPUs
+/// of a two-H200 host from several threads at once, hung in about one run in four that
+/// way (BENCHMARKS.md v20 (f)).
+///
+/// Built from wgpu's environment variables (`WGPU_BACKEND`, ...), less
+/// `VALIDATION_INDIRECT_CALL` unless `WGPU_VALIDATION_INDIRECT_CALL` asks for it:
+/// wgpu sets that flag in release builds too, and it makes every device build
+/// validation pipelines at creation for indirect calls, which this crate never makes.
+fn instance() -> std::sync::MutexGuard<'static, wgpu::Instance> {
+    static INSTANCE: std::sync::OnceLock<std::sync::Mutex<wgpu::Instance>> =
+        std::sync::OnceLock::new();
+    INSTANCE
+        .get_or_init(|| {
+            let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+            if std::env::var_os("WGPU_VALIDATION_INDIRECT_CALL").is_none() {
+                desc.flags
+                    .remove(wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL);
+            }
+            std::sync::Mutex::new(wgpu::Instance::new(desc))
+        })
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
 }
 
 fn candidate(a: &wgpu::Adapter) -> Candidate {
@@ -149,7 +175,7 @@ impl Device {
     /// # Errors
     /// [`Error::NoDevice`] when nothing could be opened.
     pub fn all_with(sel: &Selection, allow_software: bool) -> Result<Vec<Device>> {
-        let instance = new_instance();
+        let instance = instance();
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
         let cands: Vec<Candidate> = adapters.iter().map(candidate).collect();
         for c in &cands {
