@@ -1,4 +1,4 @@
-// Requires: curve. Shared bindings and layout of every MSM stage.
+// Requires: curve, msm_params. Shared bindings and layout of every MSM stage.
 //
 // Buffers, for one chunk of n points and W windows of c bits (B = 2^(c-1) buckets each):
 //   bases    n affine points, 16 words each (x, y in Montgomery form; (0,0) = infinity),
@@ -8,7 +8,8 @@
 //            once scattered, its first W*C words hold the bucket at each chunk's start
 //   counts   W*B atomic counters (bucket sizes, then consumed as scatter cursors), then
 //            one word: the largest bucket of the pass (in entries)
-//   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total
+//   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total;
+//            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
 //   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
 //            window-group sums [2*W*G], reduce-thread shares [2*W*T] (this pass
@@ -18,23 +19,6 @@
 //
 // Loading and storing XYZZ points: msm_points.wgsl, instantiated for scratch (load_point,
 // store_point) and totals (load_total, store_total).
-
-/// Sizes of the current chunk; see the layout above.
-struct Params {
-    n: u32,
-    window_bits: u32,
-    num_windows: u32,
-    num_buckets: u32,
-    chunk_len: u32,
-    chunks_per_window: u32,
-    segs_per_window: u32,
-    groups_per_window: u32,
-    // The pass computes windows first_window .. first_window + num_windows; buffers
-    // index them from 0.
-    first_window: u32,
-    // How the pass's buckets reach the totals: HEADS_* in msm_accumulate.wgsl.
-    heads: u32,
-}
 
 const SIGN_BIT: u32 = 0x80000000u;
 /// vec4s of one XYZZ point in scratch and totals (32 words).

@@ -31,15 +31,9 @@ const COLLECT: u32 = 31u;
 
 @group(1) @binding(0) var<uniform> fold_step: FoldStep;
 
-/// Fold steps this pass needs: the fewest S with 2^S >= the most chunks that start
-/// inside one bucket (at most ceil(largest bucket / L)).
+/// Fold steps this pass needs (`fold_steps_for` of its largest bucket).
 fn fold_steps_needed() -> u32 {
-    let largest = atomicLoad(&counts[largest_bucket_index()]);
-    let span = (largest + params.chunk_len - 1u) / params.chunk_len;
-    if (span <= 1u) {
-        return 0u;
-    }
-    return 32u - countLeadingZeros(span - 1u);
+    return fold_steps_for(atomicLoad(&counts[largest_bucket_index()]), params.chunk_len);
 }
 
 /// Fold step s, thread (w, i): one pair of window w. Collect, thread (w, b): bucket b of

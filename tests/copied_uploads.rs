@@ -5,7 +5,10 @@
 //! where such devices (lavapipe among them) read the upload buffers in place.
 //!
 //! Also `WGPU_MSM_RETIRE_ON_POLLER=2`: the polling thread retires every submission,
-//! which by default happens only on GPUs, so that a software adapter (CI) runs it too.
+//! which by default happens only on GPUs, so that a software adapter (CI) runs it too;
+//! and `WGPU_MSM_FOLD_INDIRECT=1`: every fold step dispatched at full size from the
+//! host, the path of devices without indirect dispatches (the others size the steps on
+//! the device), with the hot bucket of "all scalars equal" folding in every chunk.
 //!
 //! Run with `cargo test --release --test copied_uploads`; seeds as in `common/`.
 
@@ -102,6 +105,7 @@ fn copied_uploads_both_paths() {
     // Before any device opens (the variable is read once per process).
     std::env::set_var("WGPU_MSM_DIRECT_UPLOADS", "1");
     std::env::set_var("WGPU_MSM_RETIRE_ON_POLLER", "2");
+    std::env::set_var("WGPU_MSM_FOLD_INDIRECT", "1");
     for_each_device("copied_uploads_wide64", MulPath::Wide64, copied);
     for_each_device("copied_uploads_portable32", MulPath::Portable32, copied);
 }

@@ -292,7 +292,12 @@ impl Device {
             });
         }
         let poller = Poller::new(device.clone());
-        let msm = crate::msm::DeviceState::new(&device, &info, direct);
+        let indirect = adapter.as_ref().is_some_and(|a| {
+            a.get_downlevel_capabilities()
+                .flags
+                .contains(wgpu::DownlevelFlags::INDIRECT_EXECUTION)
+        });
+        let msm = crate::msm::DeviceState::new(&device, &info, direct, indirect);
         Device {
             inner: Arc::new(Inner {
                 uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),

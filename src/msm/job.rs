@@ -47,6 +47,8 @@ pub(crate) struct Job<'a> {
     kernels: Arc<Kernels>,
     work: Lease<'a, Working>,
     fold_bind: wgpu::BindGroup,
+    /// The kernel sizing the fold steps, where the device dispatches them indirectly.
+    fold_args: Option<Arc<Kernels>>,
     readback: Lease<'a, Readback>,
     /// The MSM each pass contributes to.
     owners: Vec<usize>,
@@ -98,6 +100,11 @@ impl<'a> Job<'a> {
         let state = &dev.inner.msm;
         let kernels = state.kernels(device, ShaderKind::Msm, path)?;
         let work = state.take_working(device, &dev.inner.queue, &plan)?;
+        let fold_args = if state.fold_indirect {
+            Some(state.kernels(device, ShaderKind::FoldArgs, path)?)
+        } else {
+            None
+        };
         let fold_bind = gpu::checked(device, "msm fold bind group", || {
             device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("msm/fold-step"),
@@ -157,6 +164,7 @@ impl<'a> Job<'a> {
             kernels,
             work,
             fold_bind,
+            fold_args,
             readback,
             owners,
             msms,
@@ -252,7 +260,7 @@ impl<'a> Job<'a> {
                 label: Some("msm/pass"),
                 layout: &self.kernels.layout,
                 entries: &[
-                    at(0, inputs.params),
+                    at(0, inputs.params.clone()),
                     at(1, inputs.bases),
                     at(2, inputs.scalars),
                     buf(3, &w.digits),
@@ -264,6 +272,22 @@ impl<'a> Job<'a> {
                 ],
             })
         })?;
+        let fold_args = match &self.fold_args {
+            Some(k) if part.stages().contains(&pass::FOLD) => {
+                Some(gpu::checked(device, "msm fold-args bind group", || {
+                    device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("msm/fold-args"),
+                        layout: &k.layout,
+                        entries: &[
+                            at(0, inputs.params.clone()),
+                            buf(1, &w.counts),
+                            buf(2, &w.fold_dispatch),
+                        ],
+                    })
+                })?)
+            }
+            _ => None,
+        };
         let params = self.params(index, n);
         let mut stages = part.stages();
         if index + 1 == self.owners.len() && stages.contains(&pass::REDUCE) {
@@ -271,7 +295,14 @@ impl<'a> Job<'a> {
             // `submit_last`), so that the host can sleep until it starts.
             stages.end = pass::REDUCE;
         }
-        self.record(enc, &bind, index, &params, stages.clone());
+        self.record(
+            enc,
+            &bind,
+            fold_args.as_ref(),
+            index,
+            &params,
+            stages.clone(),
+        );
         if stages.end == pass::REDUCE {
             *self.final_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((bind, index, n));
         }
@@ -285,6 +316,7 @@ impl<'a> Job<'a> {
         &self,
         enc: &mut wgpu::CommandEncoder,
         bind: &wgpu::BindGroup,
+        fold_args: Option<&wgpu::BindGroup>,
         index: usize,
         params: &Params,
         stages: std::ops::Range<usize>,
@@ -304,10 +336,19 @@ impl<'a> Job<'a> {
                 )
             }),
         };
+        let fold = match (&self.fold_args, fold_args) {
+            (Some(k), Some(bind)) => Some(pass::FoldIndirect {
+                pipeline: k.get("fold_args"),
+                bind,
+                args: &self.work.fold_dispatch,
+            }),
+            _ => None,
+        };
         pass::encode(
             enc,
             &self.kernels,
             [bind, &self.fold_bind],
+            fold,
             &self.work,
             params,
             self.dev.info().max_workgroups_per_dimension,
@@ -383,6 +424,7 @@ impl<'a> Job<'a> {
                 self.record(
                     &mut enc,
                     &bind,
+                    None,
                     index,
                     &params,
                     pass::REDUCE..pass::REDUCE + 1,

@@ -5,7 +5,7 @@
 //! sums.
 
 use super::plan::{Plan, CHUNK_LEN_RANGE, POINT_BYTES};
-use super::state::{Working, FOLD_STRIDE};
+use super::state::{Working, FOLD_DISPATCH_BYTES, FOLD_STRIDE};
 use crate::gpu::Kernels;
 
 /// Uniform parameters of one pass (mirrors `Params` in msm_bindings.wgsl).
@@ -100,6 +100,11 @@ impl Params {
         self.heads != Heads::Pieces as u32 && self.chunks_per_window < self.num_buckets
     }
 
+    /// Scan tiles per window (see [`plan::scan_tiles`](super::plan::scan_tiles)).
+    pub(crate) fn scan_tiles(&self) -> u32 {
+        super::plan::scan_tiles(self.num_buckets)
+    }
+
     /// Byte offset of the window sums in the scratch buffer (where the reduction's
     /// thread shares were, after the bucket, chunk and group partials).
     pub(crate) fn window_sums_offset(&self) -> u64 {
@@ -138,10 +143,20 @@ pub(crate) const STAGES: [&str; 7] = [
 /// Index of the reduce stage in [`STAGES`] (run on an MSM's last pass only).
 pub(crate) const REDUCE: usize = 6;
 
+/// The first kernel of the scan stage (each tile's count total; the stage's own kernel,
+/// `scan`, then scans each tile from the totals before it).
+pub(crate) const SCAN_TILES: &str = "scan_tiles";
+
 /// The second kernel of the reduce stage (window-group sums of the thread shares).
 pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
 /// The third kernel of the reduce stage (window sums of the group sums).
 pub(crate) const REDUCE_WINDOWS: &str = "reduce_windows";
+
+/// Index of the scan stage in [`STAGES`].
+const SCAN: usize = 1;
+
+/// Index of the fold stage in [`STAGES`].
+pub(crate) const FOLD: usize = 4;
 
 /// Index of the collect stage in [`STAGES`]: the fold kernel at step [`COLLECT_STEP`].
 const COLLECT: usize = 5;
@@ -161,7 +176,7 @@ pub(crate) fn entry_points() -> Vec<String> {
         .enumerate()
         .filter(|&(i, _)| i != COLLECT)
         .map(|(_, s)| s)
-        .chain(&[REDUCE_GROUPS, REDUCE_WINDOWS])
+        .chain(&[SCAN_TILES, REDUCE_GROUPS, REDUCE_WINDOWS])
         .map(|s| s.to_string())
         .collect()
 }
@@ -202,13 +217,23 @@ pub(crate) struct Role<'a> {
     pub(crate) sums: Option<(&'a wgpu::Buffer, u64)>,
 }
 
+/// The fold steps sized on the device (msm_fold_args.wgsl): its pipeline and bind
+/// group, and the buffer of dispatch arguments it writes.
+pub(crate) struct FoldIndirect<'a> {
+    pub(crate) pipeline: &'a wgpu::ComputePipeline,
+    pub(crate) bind: &'a wgpu::BindGroup,
+    pub(crate) args: &'a wgpu::Buffer,
+}
+
 /// Records one pass (or `part` of it) into `enc`. `binds` hold this pass's inputs and
-/// the working buffers.
+/// the working buffers; with `fold`, the fold steps are dispatched indirectly at the
+/// sizes the device gives them.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn encode(
     enc: &mut wgpu::CommandEncoder,
     k: &Kernels,
     binds: [&wgpu::BindGroup; 2],
+    fold: Option<FoldIndirect<'_>>,
     work: &Working,
     p: &Params,
     max_x: u32,
@@ -226,7 +251,7 @@ pub(crate) fn encode(
     let w = u64::from(p.num_windows);
     let grids: [(u32, u32); 7] = [
         grid(n, max_x),
-        (p.num_windows, 1),
+        (p.num_windows * p.scan_tiles(), 1),
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),
         (0, 0), // fold: one dispatch per step, below
@@ -265,13 +290,34 @@ pub(crate) fn encode(
             pass.dispatch_workgroups(x, y, 1);
             continue;
         }
+        if s == SCAN {
+            pass.set_bind_group(1, binds[1], &[0]);
+            pass.set_pipeline(k.get(SCAN_TILES));
+            pass.dispatch_workgroups(x, y, 1);
+        }
+        if s == FOLD && fold_steps > 0 {
+            if let Some(f) = &fold {
+                pass.set_pipeline(f.pipeline);
+                pass.set_bind_group(0, f.bind, &[]);
+                pass.dispatch_workgroups(1, 1, 1);
+                pass.set_bind_group(0, binds[0], &[]);
+            }
+        }
         pass.set_pipeline(k.get(name));
-        if *name == "fold" {
+        if s == FOLD {
             for step in 0..fold_steps {
-                let pairs = u64::from(p.chunks_per_window).div_ceil(2u64 << step);
-                let (x, y) = grid(w * pairs, max_x);
                 pass.set_bind_group(1, binds[1], &[step * FOLD_STRIDE as u32]);
-                pass.dispatch_workgroups(x, y, 1);
+                match &fold {
+                    Some(f) => pass.dispatch_workgroups_indirect(
+                        f.args,
+                        FOLD_DISPATCH_BYTES * u64::from(step),
+                    ),
+                    None => {
+                        let pairs = u64::from(p.chunks_per_window).div_ceil(2u64 << step);
+                        let (x, y) = grid(w * pairs, max_x);
+                        pass.dispatch_workgroups(x, y, 1);
+                    }
+                }
             }
         } else {
             pass.set_bind_group(1, binds[1], &[0]);

@@ -20,6 +20,10 @@ pub const MAX_SEGS: u32 = 2048;
 /// it; a power of two).
 pub const REDUCE_WG: u32 = 64;
 const _: () = assert!(REDUCE_WG.is_power_of_two());
+/// Threads in a scan workgroup (`SCAN_WG` of msm_sort.wgsl is generated from it).
+pub const SCAN_WG: u32 = 256;
+/// Counts each scan thread sums per tile (`SCAN_PER` of msm_sort.wgsl).
+pub const SCAN_PER: u32 = 8;
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
 /// Bytes of one affine base on the device.
@@ -62,6 +66,12 @@ pub struct Plan {
 /// headroom above the 254 bits of r).
 pub fn window_count(c: u32) -> u32 {
     (SCALAR_BITS + 1).div_ceil(c.max(1))
+}
+
+/// Scan tiles of a window of `buckets` buckets, T = ceil(B / (SCAN_WG * SCAN_PER)): the
+/// scan runs one workgroup per tile (msm_sort.wgsl computes the same).
+pub fn scan_tiles(buckets: u32) -> u32 {
+    buckets.div_ceil(SCAN_WG * SCAN_PER)
 }
 
 /// The default window width for a pass of `n` points.
@@ -134,6 +144,17 @@ impl Plan {
         })
     }
 
+    /// Scan tiles per window (see [`scan_tiles`]).
+    pub fn scan_tiles(&self) -> u32 {
+        scan_tiles(self.num_buckets)
+    }
+
+    /// Bytes of the offsets buffer: W * (B + 1) bucket offsets, then W * T tile totals.
+    pub fn offsets_bytes(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        4 * w * (u64::from(self.num_buckets) + 1 + u64::from(self.scan_tiles()))
+    }
+
     /// Bytes of the digit and sorted-entry buffers (each).
     pub fn entries_bytes(&self) -> u64 {
         4 * u64::from(self.num_windows) * u64::from(self.capacity)
@@ -175,7 +196,7 @@ impl Plan {
         let b = u64::from(self.num_buckets);
         2 * self.entries_bytes()
             + 4 * (w * b + 1)
-            + 4 * w * (b + 1)
+            + self.offsets_bytes()
             + self.scratch_bytes()
             + self.totals_bytes()
     }

@@ -27,12 +27,17 @@ pub(crate) struct Working {
     pub(crate) totals: wgpu::Buffer,
     /// Fold step numbers 0..FOLD_STEPS, one per 256-byte slot (bound with dynamic offsets).
     pub(crate) fold_steps: wgpu::Buffer,
+    /// Dispatch arguments of the fold steps, three words each, written on the device
+    /// (msm_fold_args.wgsl) where the device takes indirect dispatches.
+    pub(crate) fold_dispatch: wgpu::Buffer,
 }
 
 /// Most fold steps (chunks per window < 2^FOLD_STEPS).
 pub(crate) const FOLD_STEPS: u32 = 32;
 /// Bytes between fold-step slots (the uniform-offset alignment).
 pub(crate) const FOLD_STRIDE: u64 = 256;
+/// Bytes of one fold step's indirect dispatch arguments (x, y, z).
+pub(crate) const FOLD_DISPATCH_BYTES: u64 = 12;
 
 /// A readback buffer (MAP_READ), pooled by size so that a job allocates nothing (a
 /// buffer freed and allocated again per call cost the host milliseconds per MSM). It
@@ -77,6 +82,9 @@ pub(crate) struct DeviceState {
     /// Whether the polling thread retires each MSM submission
     /// (`tuning::retire_on_poller`).
     pub(crate) retire_on_poller: bool,
+    /// Whether passes size their fold steps on the device and dispatch them indirectly
+    /// (`tuning::fold_indirect`, where the device has indirect execution).
+    pub(crate) fold_indirect: bool,
 }
 
 /// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
@@ -92,11 +100,13 @@ fn cache_dir() -> Option<PathBuf> {
 }
 
 impl DeviceState {
-    /// The state of a new device, reading `direct` in place.
+    /// The state of a new device, reading `direct` in place; `indirect` when the device
+    /// takes indirect dispatches.
     pub(crate) fn new(
         device: &wgpu::Device,
         info: &DeviceInfo,
         direct: super::staging::DirectUploads,
+        indirect: bool,
     ) -> DeviceState {
         let mut cache = None;
         let mut cache_file = None;
@@ -144,6 +154,7 @@ impl DeviceState {
                 2 => true,
                 _ => !info.software,
             },
+            fold_indirect: indirect && super::tuning::fold_indirect() == 2,
         }
     }
 
@@ -192,6 +203,12 @@ impl DeviceState {
                     gpu::storage_entry(1, false),
                 ]]
             }
+            // The pass's parameters, the bucket counts, the fold steps' dispatch sizes.
+            ShaderKind::FoldArgs => vec![vec![
+                gpu::uniform_entry(0, false),
+                gpu::storage_entry(1, true),
+                gpu::storage_entry(2, false),
+            ]],
             ShaderKind::TestField | ShaderKind::TestCurve | ShaderKind::BenchArith => vec![vec![
                 gpu::storage_entry(0, true),
                 gpu::storage_entry(1, true),
@@ -292,10 +309,16 @@ impl DeviceState {
             digits: mk("msm/digits", plan.entries_bytes())?,
             // The bucket counters, then the largest bucket of the pass.
             counts: mk("msm/counts", 4 * (w * b + 1))?,
-            offsets: mk("msm/offsets", 4 * w * (b + 1))?,
+            offsets: mk("msm/offsets", plan.offsets_bytes())?,
             sorted: mk("msm/sorted", plan.entries_bytes())?,
             scratch: mk("msm/scratch", plan.scratch_bytes())?,
             totals: mk("msm/totals", plan.totals_bytes())?,
+            fold_dispatch: gpu::create_buffer(
+                device,
+                "msm/fold-dispatch",
+                FOLD_DISPATCH_BYTES * u64::from(FOLD_STEPS),
+                gpu::STORAGE | wgpu::BufferUsages::INDIRECT,
+            )?,
             fold_steps: {
                 let b = gpu::create_buffer(
                     device,

@@ -17,6 +17,7 @@
 //! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 //! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
+//! | `WGPU_MSM_FOLD_INDIRECT` | 2 | 1: every fold step of a pass is dispatched at its full size; 2: the device sizes them (indirect dispatches, where the device has them) |
 //! | `WGPU_MSM_DIRECT_UPLOADS` | 3 | what the kernels read straight from the upload buffers (where the device allows it): 1 nothing (all copied out first), 2 scalars, 3 scalars and bases |
 
 use std::sync::OnceLock;
@@ -145,4 +146,14 @@ knob!(
     retire_on_poller,
     "WGPU_MSM_RETIRE_ON_POLLER",
     3
+);
+knob!(
+    /// 1: every fold step a pass's chunks allow is dispatched at full size from the host,
+    /// and the steps a pass does not need return at once on the device; 2 (the default):
+    /// a one-workgroup kernel sizes the steps from the pass's largest bucket and the
+    /// host records them as indirect dispatches, so unneeded steps launch nothing
+    /// (where the device has indirect execution; else 1).
+    fold_indirect,
+    "WGPU_MSM_FOLD_INDIRECT",
+    2
 );

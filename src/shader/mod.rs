@@ -16,7 +16,9 @@ const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
 const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
+const MSM_PARAMS: &str = include_str!("../../shaders/msm_params.wgsl");
 const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
+const MSM_FOLD_ARGS: &str = include_str!("../../shaders/msm_fold_args.wgsl");
 const MSM_DECOMPOSE: &str = include_str!("../../shaders/msm_decompose.wgsl");
 const MSM_SORT: &str = include_str!("../../shaders/msm_sort.wgsl");
 const MSM_ACCUMULATE: &str = include_str!("../../shaders/msm_accumulate.wgsl");
@@ -36,6 +38,8 @@ pub enum ShaderKind {
     Msm,
     /// The on-curve check of uploaded bases.
     CheckBases,
+    /// The fold stage's dispatch sizes (one tiny kernel, no field arithmetic).
+    FoldArgs,
     /// Per-operation kernels for both fields.
     TestField,
     /// Per-operation kernels for the curve.
@@ -46,9 +50,10 @@ pub enum ShaderKind {
 
 impl ShaderKind {
     /// Every kind, for validation tests.
-    pub const ALL: [ShaderKind; 5] = [
+    pub const ALL: [ShaderKind; 6] = [
         ShaderKind::Msm,
         ShaderKind::CheckBases,
+        ShaderKind::FoldArgs,
         ShaderKind::TestField,
         ShaderKind::TestCurve,
         ShaderKind::BenchArith,
@@ -59,6 +64,7 @@ impl ShaderKind {
         match self {
             ShaderKind::Msm => crate::msm::pass::entry_points(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
+            ShaderKind::FoldArgs => vec!["fold_args".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()
                 .flat_map(|f| {
@@ -114,6 +120,10 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
 /// # Panics
 /// As [`source`].
 pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> String {
+    if kind == ShaderKind::FoldArgs {
+        // No arithmetic: the same source on either multiply path.
+        return [MSM_PARAMS, MSM_FOLD_ARGS].join("\n");
+    }
     let mut parts: Vec<String> = vec![params::prelude()];
     // The prelude declares `Big`; bigint.wgsl declares it too for standalone reading.
     parts.push(BIGINT.replace("alias Big = array<u32, LIMBS>;", ""));
@@ -140,12 +150,20 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
     parts.push(CURVE.to_string());
     match kind {
         ShaderKind::Msm => {
+            parts.push(MSM_PARAMS.to_string());
             parts.push(MSM_BINDINGS.to_string());
             // Point loads and stores for the per-pass scratch and the bucket totals.
             for (buf, name) in [("scratch", "point"), ("totals", "total")] {
                 parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
             }
-            for m in [MSM_DECOMPOSE, MSM_SORT, MSM_ACCUMULATE, MSM_FOLD] {
+            use crate::msm::plan::{SCAN_PER, SCAN_WG};
+            parts.push(MSM_DECOMPOSE.to_string());
+            parts.push(
+                MSM_SORT
+                    .replace("${SCAN_WG}", &SCAN_WG.to_string())
+                    .replace("${SCAN_PER}", &SCAN_PER.to_string()),
+            );
+            for m in [MSM_ACCUMULATE, MSM_FOLD] {
                 parts.push(m.to_string());
             }
             let wg = crate::msm::plan::REDUCE_WG;
@@ -156,6 +174,8 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
             );
         }
         ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
+        // Returned above.
+        ShaderKind::FoldArgs => {}
         ShaderKind::TestField => {
             parts.push(TEST_BINDINGS.to_string());
             parts.push(instantiate(TEST_FIELD, "fq", "FQ"));

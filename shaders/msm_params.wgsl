@@ -1,0 +1,31 @@
+// Requires: nothing. The parameters of one MSM pass, shared by the MSM stages
+// (msm_bindings.wgsl) and the kernel that sizes the fold stage's dispatches
+// (msm_fold_args.wgsl), which is built with a layout of its own.
+
+/// Sizes of the current chunk; see the buffer layout in msm_bindings.wgsl.
+struct Params {
+    n: u32,
+    window_bits: u32,
+    num_windows: u32,
+    num_buckets: u32,
+    chunk_len: u32,
+    chunks_per_window: u32,
+    segs_per_window: u32,
+    groups_per_window: u32,
+    // The pass computes windows first_window .. first_window + num_windows; buffers
+    // index them from 0.
+    first_window: u32,
+    // How the pass's buckets reach the totals: HEADS_* in msm_accumulate.wgsl.
+    heads: u32,
+}
+
+/// Fold steps a pass needs when its largest bucket holds `largest` entries and an
+/// accumulation chunk `chunk_len`: the fewest S with 2^S >= the most chunks that start
+/// inside one bucket (at most ceil(largest / chunk_len)); see msm_fold.wgsl.
+fn fold_steps_for(largest: u32, chunk_len: u32) -> u32 {
+    let span = (largest + chunk_len - 1u) / chunk_len;
+    if (span <= 1u) {
+        return 0u;
+    }
+    return 32u - countLeadingZeros(span - 1u);
+}
