@@ -88,6 +88,32 @@ pub fn default_window_bits(n: usize) -> u32 {
     }
 }
 
+/// Points from which an MSM on one device (whose passes hold at least
+/// [`WIDE_WINDOW_MIN_PASS`] points) uses windows of [`WIDE_WINDOW_BITS`] bits.
+pub const WIDE_WINDOW_FROM: usize = 1 << 21;
+/// Smallest pass capacity that takes [`WIDE_WINDOW_BITS`].
+pub const WIDE_WINDOW_MIN_PASS: usize = 1 << 20;
+/// The window width of large MSMs.
+pub const WIDE_WINDOW_BITS: u32 = 17;
+
+/// The default window width for an MSM of `n` points (on one device) run in passes of
+/// at most `cap` points: [`WIDE_WINDOW_BITS`] for large MSMs in large passes, else
+/// [`default_window_bits`] of the pass.
+///
+/// Measured on two H200s (BENCHMARKS.md v21, c = 17 against 16 in four calls): one
+/// H200 0.5-1.5% faster at every size from 2^21 to 2^25, one-shot and resident (15
+/// windows instead of 16: fewer entries to sort and add, at the price of twice the
+/// buckets to scan, collect and reduce, which a large MSM amortises); a pair of them
+/// (2^21 and more points a device) as fast one-shot, within its spread, and faster
+/// resident. At 2^20 points (one pass) both widths take the same time.
+pub fn window_bits_for(n: usize, cap: usize) -> u32 {
+    if n >= WIDE_WINDOW_FROM && cap >= WIDE_WINDOW_MIN_PASS {
+        WIDE_WINDOW_BITS
+    } else {
+        default_window_bits(n.min(cap))
+    }
+}
+
 impl Plan {
     /// A plan for passes of up to `capacity` points with windows of `c` bits.
     ///
@@ -339,7 +365,7 @@ pub fn choose(
         let cap = 1u32 << cap_log2;
         let c = cfg
             .window_bits
-            .unwrap_or_else(|| default_window_bits(n.min(cap as usize)));
+            .unwrap_or_else(|| window_bits_for(n, cap as usize));
         if cfg.windows.is_some() && cfg.window_bits.is_none() {
             return Err(Error::InvalidConfig(
                 "a range of windows needs window_bits".into(),
@@ -436,6 +462,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn large_msms_in_large_passes_take_wide_windows() {
+        assert_eq!(window_bits_for(1 << 22, 1 << 21), WIDE_WINDOW_BITS);
+        assert_eq!(window_bits_for(1 << 21, 1 << 20), WIDE_WINDOW_BITS);
+        // Below the threshold, or in small passes: the pass's width.
+        assert_eq!(
+            window_bits_for(1 << 20, 1 << 20),
+            default_window_bits(1 << 20)
+        );
+        assert_eq!(
+            window_bits_for(1 << 22, 1 << 12),
+            default_window_bits(1 << 12)
+        );
+        assert_eq!(window_bits_for(3000, 512), default_window_bits(512));
     }
 
     #[test]
