@@ -332,6 +332,25 @@ impl Cluster {
                 (single(partition::weighted_blocks(n, &w)), Vec::new())
             }
         };
+        if !whole && k > 1 && report.strategy != Strategy::Windows && cfg.window_bits.is_none() {
+            // Several devices stream one MSM's host bases at once, and the host's uploads
+            // pace them: each device's passes take their own width
+            // (`default_window_bits` of a pass, 16 bits from 2^20 points) rather than the
+            // 17 bits of a large MSM on one device, whose cheaper accumulation a paced
+            // device does not show while its twice as long reduction ends the MSM (two
+            // H200s, 2^24 one-shot over four calls: 55.7-57.3 ms with 17 bits, median of
+            // the six runs 56.7, against 55.5-57.4 and 55.8 with 16; BENCHMARKS.md v21).
+            // Bases resident on the devices (`Cluster::msm_with`) keep the device's own
+            // width (17 bits there took 52.1-53.1 ms against 53.3-53.7).
+            let largest = own
+                .iter()
+                .flatten()
+                .chain(&shared)
+                .map(|p| p.points.len())
+                .max()
+                .unwrap_or(n);
+            cfg.to_mut().window_bits = Some(default_window_bits(largest));
+        }
         // Blocks of a failed worker are cut up for the survivors; chunks are small already.
         let resplit = report.strategy != Strategy::Dynamic;
         let plan = Assignment {
