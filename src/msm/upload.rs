@@ -7,6 +7,7 @@ use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
 use super::tuning;
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine};
+use ark_ec::AffineRepr as _;
 use wgpu::WriteOnly;
 
 /// A part of the staging view handed to one thread.
@@ -78,6 +79,47 @@ fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
     // SAFETY: as for the probe: each element is 32 initialised bytes in limb order, and
     // the slice covers exactly `scalars`.
     Some(unsafe { std::slice::from_raw_parts(scalars.as_ptr().cast::<u8>(), scalars.len() * 32) })
+}
+
+/// The bytes of `bases` as the device wants them, when arkworks' in-memory layout
+/// already is that layout: BN254 G1 affine points carry no infinity flag (arkworks 0.6
+/// keeps infinity as (0, 0)), so each is its x and y Montgomery limbs, 64 bytes.
+fn base_bytes(bases: &[G1Affine]) -> Option<&[u8]> {
+    const BYTES: usize = 4 * BASE_WORDS;
+    if cfg!(target_endian = "big") || std::mem::size_of::<G1Affine>() != BYTES {
+        return None;
+    }
+    // Probe the coordinate and limb order with a point, and the encoding of infinity.
+    for probe in [G1Affine::generator(), G1Affine::identity()] {
+        let mut want = [0u32; BASE_WORDS];
+        encode::write_bases(&mut want, std::slice::from_ref(&probe));
+        // SAFETY: `probe` is a live value of BYTES bytes (checked above), all
+        // initialised: two field elements of four u64 limbs each and zero-sized
+        // markers, so no padding.
+        let pb =
+            unsafe { std::slice::from_raw_parts((&probe as *const G1Affine).cast::<u8>(), BYTES) };
+        if pb != bytemuck::cast_slice::<u32, u8>(&want) {
+            return None;
+        }
+    }
+    // SAFETY: as for the probes: each element is BYTES initialised bytes in the device's
+    // order, and the slice covers exactly `bases`.
+    Some(unsafe { std::slice::from_raw_parts(bases.as_ptr().cast::<u8>(), bases.len() * BYTES) })
+}
+
+/// Copies `bytes` (`len` items of `item_bytes`) into `dst` on several threads.
+fn fill_raw(dst: WriteOnly<'_, [u8]>, bytes: &[u8], len: usize, item_bytes: usize) {
+    let write = |_: &mut Vec<u32>, mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
+        mine.copy_from_slice(&bytes[item_bytes * range.start..item_bytes * range.end]);
+    };
+    for_pieces(
+        dst,
+        len,
+        item_bytes,
+        threads_for(bytes.len()),
+        tuning::upload_split(),
+        &write,
+    );
 }
 
 /// Runs `write(part, range)` over `len` items whose bytes fill `dst` (`item_bytes`
@@ -154,30 +196,22 @@ fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, 
     );
 }
 
-/// Writes bases into `dst` (64 bytes each: 16 words, infinity as (0, 0)).
+/// Writes bases into `dst` (64 bytes each: 16 words, infinity as (0, 0)), a plain copy
+/// when the layout allows.
 pub(crate) fn fill_bases(dst: WriteOnly<'_, [u8]>, bases: &[G1Affine]) {
-    fill_converted(dst, bases, BASE_WORDS, &encode::write_bases);
+    match base_bytes(bases) {
+        Some(bytes) => fill_raw(dst, bytes, bases.len(), 4 * BASE_WORDS),
+        None => fill_converted(dst, bases, BASE_WORDS, &encode::write_bases),
+    }
 }
 
 /// Writes scalars into `dst` (32 bytes each: 8 words, Montgomery form), a plain copy
 /// when the layout allows.
 pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr]) {
-    let Some(bytes) = scalar_bytes(scalars) else {
-        fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars);
-        return;
-    };
-    let write = |_: &mut Vec<u32>, mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
-        mine.copy_from_slice(&bytes[32 * range.start..32 * range.end]);
-    };
-    let threads = threads_for(bytes.len());
-    for_pieces(
-        dst,
-        scalars.len(),
-        32,
-        threads,
-        tuning::upload_split(),
-        &write,
-    );
+    match scalar_bytes(scalars) {
+        Some(bytes) => fill_raw(dst, bytes, scalars.len(), 4 * SCALAR_WORDS),
+        None => fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars),
+    }
 }
 
 /// Uploads bases into `buf` at byte `offset` through wgpu's per-write staging memory
@@ -224,7 +258,9 @@ mod tests {
     fn pieces_fill_every_byte_once() {
         let mut rng = ark_std::test_rng();
         for n in [1usize, 7, 4096, 10_000] {
-            let bases: Vec<G1Affine> = (0..n).map(|_| G1Affine::rand(&mut rng)).collect();
+            let mut bases: Vec<G1Affine> = (0..n).map(|_| G1Affine::rand(&mut rng)).collect();
+            // Infinity among them: zeros either way.
+            bases[n / 2] = G1Affine::identity();
             let scalars: Vec<Fr> = (0..n).map(|_| Fr::rand(&mut rng)).collect();
             assert!(
                 fills_as_converted(&bases, BASE_WORDS, encode::write_bases, fill_bases),
@@ -235,6 +271,17 @@ mod tests {
                 "scalars, n = {n}"
             );
         }
+    }
+
+    #[test]
+    fn base_fast_path_matches_conversion() {
+        let mut rng = ark_std::test_rng();
+        let mut b: Vec<G1Affine> = (0..100).map(|_| G1Affine::rand(&mut rng)).collect();
+        b[3] = G1Affine::identity();
+        let mut words = vec![0u32; 100 * BASE_WORDS];
+        encode::write_bases(&mut words, &b);
+        let bytes = base_bytes(&b).expect("BN254 G1 affine points are their limbs");
+        assert_eq!(bytes, bytemuck::cast_slice::<u32, u8>(&words));
     }
 
     #[test]
