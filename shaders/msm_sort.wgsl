@@ -23,6 +23,16 @@ fn scan_tiles_per_window() -> u32 {
     return (params.num_buckets + SCAN_TILE - 1u) / SCAN_TILE;
 }
 
+/// The window of scan workgroup `wid` (one workgroup per tile, tiles of a window in a row).
+fn scan_window_of(wid: vec3<u32>) -> u32 {
+    return wid.x / scan_tiles_per_window();
+}
+
+/// The tile, within its window, of scan workgroup `wid`.
+fn scan_tile_of(wid: vec3<u32>) -> u32 {
+    return wid.x % scan_tiles_per_window();
+}
+
 /// Index in offsets of the count total of tile t of window w (after the W * (B + 1)
 /// offsets).
 fn tile_total_index(w: u32, t: u32) -> u32 {
@@ -51,9 +61,8 @@ fn scan_tmp_total(lid: u32) -> u32 {
 /// pass (counts[W*B], see `fold_steps_needed`) raised to the tile's largest.
 @compute @workgroup_size(SCAN_WG)
 fn scan_tiles(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let tiles = scan_tiles_per_window();
-    let w = wid.x / tiles;
-    let t = wid.x % tiles;
+    let w = scan_window_of(wid);
+    let t = scan_tile_of(wid);
     let nb = params.num_buckets;
     var sum = 0u;
     var largest = 0u;
@@ -83,9 +92,8 @@ fn scan_tiles(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_i
 /// SCAN_PER consecutive counts.
 @compute @workgroup_size(SCAN_WG)
 fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let tiles = scan_tiles_per_window();
-    let w = wid.x / tiles;
-    let t = wid.x % tiles;
+    let w = scan_window_of(wid);
+    let t = scan_tile_of(wid);
     let nb = params.num_buckets;
     let ob = w * (nb + 1u);
     let base = t * SCAN_TILE;
@@ -138,7 +146,7 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
             offsets[ob + base + i] = scan_tile[scan_pad(i)];
         }
     }
-    if (t + 1u == tiles && lid == SCAN_WG - 1u) {
+    if (t + 1u == scan_tiles_per_window() && lid == SCAN_WG - 1u) {
         offsets[ob + nb] = run;
     }
 }
