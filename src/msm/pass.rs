@@ -8,7 +8,7 @@ use super::plan::{Plan, CHUNK_LEN_RANGE, POINT_BYTES};
 use super::state::{Working, FOLD_DISPATCH_BYTES, FOLD_STRIDE};
 use crate::gpu::Kernels;
 
-/// Uniform parameters of one pass (mirrors `Params` in msm_bindings.wgsl).
+/// Uniform parameters of one pass (mirrors `Params` in msm_params.wgsl).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
 pub(crate) struct Params {
