@@ -4,7 +4,7 @@
 //!
 //! | variable | default | what it sets |
 //! |---|---|---|
-//! | `WGPU_MSM_UPLOAD_THREADS` | 16 | most threads one upload uses (and each device's upload pool holds) |
+//! | `WGPU_MSM_UPLOAD_THREADS` | 12 | most threads one upload uses (and each device's upload pool holds) |
 //! | `WGPU_MSM_UPLOAD_SPLIT` | 8 | an upload is cut into threads * this pieces, taken in turn |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
 //! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
@@ -44,10 +44,14 @@ macro_rules! knob {
 knob!(
     /// Most threads one upload uses, and the size of each device's upload pool
     /// (`DeviceState::upload_pool`; writes into host-visible memory run at a few GB/s
-    /// per thread; 16 reach ~30 GB/s into an H200, 32 no more).
+    /// per thread: 12-16 reach 30-33 GB/s into an H200, 32 no more). Two H200s fed at
+    /// once on a 32-core host, with bases and scalars copied as raw bytes: 12 a device
+    /// beat 16 (2^22 one-shot 16.42-16.67 -> 16.28-16.31 ms, 2^24 54.89-55.58 -> 54.85,
+    /// one H200 unchanged, BENCHMARKS.md v21 (f)); 8 did as well one-shot and worse
+    /// resident.
     upload_threads,
     "WGPU_MSM_UPLOAD_THREADS",
-    16
+    12
 );
 knob!(
     /// An upload is cut into (its threads * this) pieces that its threads take in turn,
