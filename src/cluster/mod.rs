@@ -34,7 +34,7 @@ pub use worker::{CpuWorker, Worker};
 use crate::config::{Arithmetic, MsmConfig};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::msm::plan::{default_window_bits, window_count};
+use crate::msm::plan::{default_window_bits, window_count, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS};
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
 use schedule::{Assignment, Piece};
@@ -332,24 +332,24 @@ impl Cluster {
                 (single(partition::weighted_blocks(n, &w)), Vec::new())
             }
         };
-        if !whole && k > 1 && report.strategy != Strategy::Windows && cfg.window_bits.is_none() {
+        let largest = own
+            .iter()
+            .flatten()
+            .chain(&shared)
+            .map(|p| p.points.len())
+            .max()
+            .unwrap_or(0);
+        if !whole && k > 1 && report.strategy != Strategy::Windows && widened(&cfg, largest) {
             // Several devices stream one MSM's host bases at once, and the host's uploads
-            // pace them: each device's passes take their own width
-            // (`default_window_bits` of a pass, 16 bits from 2^20 points) rather than the
-            // 17 bits of a large MSM on one device, whose cheaper accumulation a paced
-            // device does not show while its twice as long reduction ends the MSM (two
-            // H200s, 2^24 one-shot over four calls: 55.7-57.3 ms with 17 bits, median of
-            // the six runs 56.7, against 55.5-57.4 and 55.8 with 16; BENCHMARKS.md v21).
-            // Bases resident on the devices (`Cluster::msm_with`) keep the device's own
-            // width (17 bits there took 52.1-53.1 ms against 53.3-53.7).
-            let largest = own
-                .iter()
-                .flatten()
-                .chain(&shared)
-                .map(|p| p.points.len())
-                .max()
-                .unwrap_or(n);
-            cfg.to_mut().window_bits = Some(default_window_bits(largest));
+            // pace them: where a device alone would take the wide windows of a large MSM
+            // (`plan::window_bits_for`), its shares keep the width of their passes of
+            // 2^20 points and more, whose cheaper accumulation a paced device does not
+            // show while their twice as long reduction ends the MSM (two H200s, 2^24
+            // one-shot over four calls: 55.7-57.3 ms with 17 bits, median of the six
+            // runs 56.7, against 55.5-57.4 and 55.8 with 16; BENCHMARKS.md v21). Bases
+            // resident on the devices (`Cluster::msm_with`) keep the device's own width
+            // (17 bits there took 52.1-53.1 ms against 53.3-53.7).
+            cfg.to_mut().window_bits = Some(default_window_bits(WIDE_WINDOW_MIN_PASS));
         }
         // Blocks of a failed worker are cut up for the survivors; chunks are small already.
         let resplit = report.strategy != Strategy::Dynamic;
@@ -436,6 +436,18 @@ fn single(blocks: Vec<std::ops::Range<usize>>) -> Vec<Vec<Piece>> {
         .collect()
 }
 
+/// Whether a device given `share` points of a one-shot MSM under `cfg` would take the
+/// wide windows of a large MSM (`plan::window_bits_for`): no width set, a share of
+/// [`WIDE_WINDOW_FROM`] points or more, and passes not capped below
+/// [`WIDE_WINDOW_MIN_PASS`] by the chunk size or a memory budget (a budget is left to
+/// the device, which knows what fits).
+fn widened(cfg: &MsmConfig, share: usize) -> bool {
+    cfg.window_bits.is_none()
+        && cfg.memory_budget.is_none()
+        && share >= WIDE_WINDOW_FROM
+        && cfg.chunk_size.is_none_or(|c| c >= WIDE_WINDOW_MIN_PASS)
+}
+
 /// How an MSM of `n` points splits by windows among `workers`: one window width for all
 /// of them (`cfg`'s, else the default for `n`), so that the ranges add up, and each
 /// worker's range, as even as can be (`None` for a worker left without one when there
@@ -466,6 +478,32 @@ impl std::fmt::Debug for Cluster {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_shot_splits_narrow_only_what_a_device_would_widen() {
+        let big = WIDE_WINDOW_FROM;
+        assert!(widened(&MsmConfig::default(), big));
+        assert!(!widened(&MsmConfig::default(), big - 1), "a small share");
+        let chunked = |c| MsmConfig {
+            chunk_size: Some(c),
+            ..Default::default()
+        };
+        assert!(widened(&chunked(WIDE_WINDOW_MIN_PASS), big));
+        assert!(
+            !widened(&chunked(1 << 12), big),
+            "small passes keep their width"
+        );
+        let set = MsmConfig {
+            window_bits: Some(13),
+            ..Default::default()
+        };
+        assert!(!widened(&set, big), "a width the caller chose");
+        let budget = MsmConfig {
+            memory_budget: Some(1 << 30),
+            ..Default::default()
+        };
+        assert!(!widened(&budget, big), "a budget is left to the device");
+    }
 
     #[test]
     fn cluster_is_send_and_sync() {

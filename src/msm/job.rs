@@ -340,7 +340,6 @@ impl<'a> Job<'a> {
             (Some(k), Some(bind)) => Some(pass::FoldIndirect {
                 pipeline: k.get("fold_args"),
                 bind,
-                args: &self.work.fold_dispatch,
             }),
             _ => None,
         };

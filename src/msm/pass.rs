@@ -217,12 +217,11 @@ pub(crate) struct Role<'a> {
     pub(crate) sums: Option<(&'a wgpu::Buffer, u64)>,
 }
 
-/// The fold steps sized on the device (msm_fold_args.wgsl): its pipeline and bind
-/// group, and the buffer of dispatch arguments it writes.
+/// The kernel sizing the fold steps on the device (msm_fold_args.wgsl): its pipeline
+/// and bind group. It writes the working set's `fold_dispatch`.
 pub(crate) struct FoldIndirect<'a> {
     pub(crate) pipeline: &'a wgpu::ComputePipeline,
     pub(crate) bind: &'a wgpu::BindGroup,
-    pub(crate) args: &'a wgpu::Buffer,
 }
 
 /// Records one pass (or `part` of it) into `enc`. `binds` hold this pass's inputs and
@@ -308,8 +307,8 @@ pub(crate) fn encode(
             for step in 0..fold_steps {
                 pass.set_bind_group(1, binds[1], &[step * FOLD_STRIDE as u32]);
                 match &fold {
-                    Some(f) => pass.dispatch_workgroups_indirect(
-                        f.args,
+                    Some(_) => pass.dispatch_workgroups_indirect(
+                        &work.fold_dispatch,
                         FOLD_DISPATCH_BYTES * u64::from(step),
                     ),
                     None => {

@@ -182,6 +182,12 @@ impl DeviceState {
         kind: ShaderKind,
         path: MulPath,
     ) -> Result<Arc<Kernels>> {
+        // A shader without arithmetic is built once, whichever path asks for it.
+        let path = if kind.uses_arithmetic() {
+            path
+        } else {
+            MulPath::Portable32
+        };
         let mut map = self.kernels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = map.get(&(kind, path)) {
             return Ok(k.clone());

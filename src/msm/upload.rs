@@ -61,50 +61,49 @@ pub(crate) fn max_threads() -> usize {
     tuning::upload_threads().min(hw).max(1)
 }
 
-/// The bytes of `scalars` as the device wants them, when arkworks' in-memory layout
-/// already is that layout (four little-endian u64 Montgomery limbs, nothing else).
-fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
-    if cfg!(target_endian = "big") || std::mem::size_of::<Fr>() != 32 {
+/// The bytes of `items` as the device wants them, when arkworks' in-memory layout
+/// already is that layout: `T` is exactly `words` u32 words, and each probe's memory is
+/// what `conv` writes for it. (BN254 scalars are four little-endian u64 Montgomery
+/// limbs; BN254 G1 affine points carry no infinity flag in arkworks 0.6, infinity being
+/// (0, 0), so each is its x and y limbs.)
+fn layout_bytes<'a, T>(
+    items: &'a [T],
+    probes: &[T],
+    words: usize,
+    conv: fn(&mut [u32], &[T]),
+) -> Option<&'a [u8]> {
+    let bytes = 4 * words;
+    if cfg!(target_endian = "big") || std::mem::size_of::<T>() != bytes {
         return None;
     }
-    // Probe the field order with a value whose limbs differ.
-    let probe = Fr::from(0x0102_0304_0506_0708u64);
-    // SAFETY: `probe` is a live value of 32 bytes (checked above), all initialised:
-    // Fr is four u64 limbs and a zero-sized marker, so it has no padding.
-    let pb = unsafe { std::slice::from_raw_parts((&probe as *const Fr).cast::<u8>(), 32) };
-    let limbs: Vec<u8> = probe.0 .0.iter().flat_map(|w| w.to_le_bytes()).collect();
-    if pb != limbs.as_slice() {
-        return None;
-    }
-    // SAFETY: as for the probe: each element is 32 initialised bytes in limb order, and
-    // the slice covers exactly `scalars`.
-    Some(unsafe { std::slice::from_raw_parts(scalars.as_ptr().cast::<u8>(), scalars.len() * 32) })
-}
-
-/// The bytes of `bases` as the device wants them, when arkworks' in-memory layout
-/// already is that layout: BN254 G1 affine points carry no infinity flag (arkworks 0.6
-/// keeps infinity as (0, 0)), so each is its x and y Montgomery limbs, 64 bytes.
-fn base_bytes(bases: &[G1Affine]) -> Option<&[u8]> {
-    const BYTES: usize = 4 * BASE_WORDS;
-    if cfg!(target_endian = "big") || std::mem::size_of::<G1Affine>() != BYTES {
-        return None;
-    }
-    // Probe the coordinate and limb order with a point, and the encoding of infinity.
-    for probe in [G1Affine::generator(), G1Affine::identity()] {
-        let mut want = [0u32; BASE_WORDS];
-        encode::write_bases(&mut want, std::slice::from_ref(&probe));
-        // SAFETY: `probe` is a live value of BYTES bytes (checked above), all
-        // initialised: two field elements of four u64 limbs each and zero-sized
-        // markers, so no padding.
-        let pb =
-            unsafe { std::slice::from_raw_parts((&probe as *const G1Affine).cast::<u8>(), BYTES) };
+    let mut want = vec![0u32; words];
+    for probe in probes {
+        conv(&mut want, std::slice::from_ref(probe));
+        // SAFETY: `probe` is a live value of `bytes` bytes (checked above), all
+        // initialised: the types used here are u64 limbs and zero-sized markers, with
+        // no padding (a size of exactly `words` words leaves no room for any).
+        let pb = unsafe { std::slice::from_raw_parts((probe as *const T).cast::<u8>(), bytes) };
         if pb != bytemuck::cast_slice::<u32, u8>(&want) {
             return None;
         }
     }
-    // SAFETY: as for the probes: each element is BYTES initialised bytes in the device's
-    // order, and the slice covers exactly `bases`.
-    Some(unsafe { std::slice::from_raw_parts(bases.as_ptr().cast::<u8>(), bases.len() * BYTES) })
+    // SAFETY: as for the probes: each element is `bytes` initialised bytes in the
+    // device's order, and the slice covers exactly `items`.
+    Some(unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), items.len() * bytes) })
+}
+
+/// The bytes of `scalars` as the device wants them, where the layouts agree (a probe
+/// whose limbs differ shows their order).
+fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
+    let probe = [Fr::from(0x0102_0304_0506_0708u64)];
+    layout_bytes(scalars, &probe, SCALAR_WORDS, encode::write_scalars)
+}
+
+/// The bytes of `bases` as the device wants them, where the layouts agree (probed with
+/// the generator and with infinity).
+fn base_bytes(bases: &[G1Affine]) -> Option<&[u8]> {
+    let probes = [G1Affine::generator(), G1Affine::identity()];
+    layout_bytes(bases, &probes, BASE_WORDS, encode::write_bases)
 }
 
 /// Copies `bytes` (`len` items of `item_bytes`) into `dst` on several threads.

@@ -59,6 +59,12 @@ impl ShaderKind {
         ShaderKind::BenchArith,
     ];
 
+    /// Whether the shader does field arithmetic, so that its source (and pipelines)
+    /// depend on the multiply path.
+    pub fn uses_arithmetic(self) -> bool {
+        self != ShaderKind::FoldArgs
+    }
+
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
@@ -120,8 +126,8 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
 /// # Panics
 /// As [`source`].
 pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> String {
-    if kind == ShaderKind::FoldArgs {
-        // No arithmetic: the same source on either multiply path.
+    if !kind.uses_arithmetic() {
+        // The same source on either multiply path.
         return [MSM_PARAMS, MSM_FOLD_ARGS].join("\n");
     }
     let mut parts: Vec<String> = vec![params::prelude()];
