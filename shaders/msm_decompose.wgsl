@@ -1,34 +1,41 @@
-// Requires: msm_bindings, field over fr. Stage 1: scalars to signed c-bit digits.
+// Requires: msm_bindings, field over fr, glv. Stage 1: scalars to signed c-bit digits.
+//
+// Each window row has n entries, which the sort orders by bucket and accumulation reads
+// as base indices. params.entry_layout says what they are:
+//   LAYOUT_POINTS  entry i is point i with scalar i (bases as uploaded);
+//   LAYOUT_GLV     entries 2i, 2i + 1 are point i and its endomorphism image (bases
+//                  expanded by expand_bases.wgsl) with the halves k1, k2 of scalar i,
+//                  k = k1 + lambda k2: twice the entries, half the windows;
+//   LAYOUT_PAIRS   the expanded bases with whole scalars: entry 2i has scalar i, entry
+//                  2i + 1 no digit (a range of windows over expanded resident bases).
 
-/// Thread i: scalar i out of Montgomery form, into signed digits in [-2^(c-1), 2^(c-1)]
-/// (a digit above 2^(c-1) becomes digit - 2^c with a carry into the next window). The
-/// digits of the pass's windows (first_window + w for w < W) go to digits[w*n + i], each
-/// nonzero one counted in its bucket; windows below first_window are computed only for
-/// their carry.
-@compute @workgroup_size(64)
-fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-    let i = linear_id(gid, nwg);
+const LAYOUT_POINTS: u32 = 0u;
+const LAYOUT_GLV: u32 = 1u;
+const LAYOUT_PAIRS: u32 = 2u;
+
+/// The signed digits in [-2^(c-1), 2^(c-1)] of v (negated when `neg`) for the pass's
+/// windows (first_window + w for w < W) into digits[w*n + e], each nonzero one counted
+/// in its bucket. A digit above 2^(c-1) becomes digit - 2^c with a carry into the next
+/// window; windows below first_window are computed only for their carry.
+fn put_digits(v: Big, neg: bool, e: u32) {
     let n = params.n;
-    if (i >= n) {
-        return;
-    }
-    let s = fr_from_mont(big_of(scalars[BIG_VEC4S * i], scalars[BIG_VEC4S * i + 1u]));
     let c = params.window_bits;
     let full = 1u << c;
     let half = full >> 1u;
     let mask = full - 1u;
+    let flip = select(0u, SIGN_BIT, neg);
     var carry = 0u;
     let w0 = params.first_window;
     for (var g = 0u; g < w0 + params.num_windows; g++) {
         let bit = g * c;
         let limb = bit / 32u;
         let sh = bit % 32u;
-        var v = big_limb(s, limb) >> sh;
+        var x = big_limb(v, limb) >> sh;
         if (sh + c > 32u) {
-            v |= big_limb(s, limb + 1u) << (32u - sh);
+            x |= big_limb(v, limb + 1u) << (32u - sh);
         }
-        v &= mask;
-        let d = v + carry;
+        x &= mask;
+        let d = x + carry;
         var word = d;
         carry = 0u;
         if (d > half) {
@@ -39,10 +46,33 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
             continue;
         }
         let w = g - w0;
-        digits[w * n + i] = word;
         let mag = word & ~SIGN_BIT;
         if (mag != 0u) {
+            word ^= flip;
             atomicAdd(&counts[w * params.num_buckets + mag - 1u], 1u);
         }
+        digits[w * n + e] = word;
+    }
+}
+
+/// Thread i: scalar i out of Montgomery form, into the digits of its entries.
+@compute @workgroup_size(64)
+fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let i = linear_id(gid, nwg);
+    if (i >= params.points) {
+        return;
+    }
+    let s = fr_from_mont(big_of(scalars[BIG_VEC4S * i], scalars[BIG_VEC4S * i + 1u]));
+    if (params.entry_layout == LAYOUT_GLV) {
+        let h = glv_split(s);
+        put_digits(h.k1, h.neg1, 2u * i);
+        put_digits(h.k2, h.neg2, 2u * i + 1u);
+    } else if (params.entry_layout == LAYOUT_PAIRS) {
+        put_digits(s, false, 2u * i);
+        for (var w = 0u; w < params.num_windows; w++) {
+            digits[w * params.n + 2u * i + 1u] = 0u;
+        }
+    } else {
+        put_digits(s, false, i);
     }
 }

@@ -17,6 +17,11 @@ struct Params {
     first_window: u32,
     // How the pass's buckets reach the totals: HEADS_* in msm_accumulate.wgsl.
     heads: u32,
+    // Points of the pass (n counts entries: points, or twice that in the layouts of
+    // two entries a point).
+    points: u32,
+    // What the entries are: LAYOUT_* in msm_decompose.wgsl.
+    entry_layout: u32,
 }
 
 /// Fold steps a pass needs when its largest bucket holds `largest` entries and an

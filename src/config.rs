@@ -57,6 +57,15 @@ pub struct MsmConfig {
     /// `0..ceil(255 / c)`. [`crate::msm::window_scalars`] gives the same partial sum
     /// through any plain MSM (e.g. arkworks').
     pub windows: Option<std::ops::Range<u32>>,
+    /// Split each scalar k into halves k1 + lambda k2 of 127 bits (the GLV
+    /// endomorphism of BN254, phi(x, y) = (beta x, y) = lambda (x, y)): the device
+    /// sums 2n half-size scalars over the bases and their images, in half the windows,
+    /// so the per-window work (bucket reduction, scans, collects) halves. `None` (the
+    /// default) uses it except under a range of `windows` (which asks for windows of
+    /// the whole scalar) or where `WGPU_MSM_GLV=1` turns it off. Resident bases
+    /// ([`crate::Device::upload_bases`]) are stored with their images (128 bytes a
+    /// point) unless uploaded with `glv: Some(false)`.
+    pub glv: Option<bool>,
 }
 
 impl MsmConfig {

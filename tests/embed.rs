@@ -8,7 +8,7 @@
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
 use ark_ec::VariableBaseMSM;
 use ark_ff::{Field as _, UniformRand, Zero};
-use wgpu_msm::msm::plan::{default_window_bits, Feed, Plan};
+use wgpu_msm::msm::plan::{window_bits_in, Feed, Layout, Plan};
 use wgpu_msm::testing::{random_bases, random_scalars};
 use wgpu_msm::{Error, MsmConfig, MulPath};
 
@@ -23,8 +23,20 @@ fn ark(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
 /// The smallest budget under which a one-shot MSM streams chunks of `cap` points (two
 /// chunk slots and the working buffers of a pass of `cap`).
 fn stream_budget(cap: u32, n: usize) -> u64 {
-    let plan = Plan::new(cap, default_window_bits(n.min(cap as usize))).unwrap();
-    plan.job_bytes(Feed::Chunks, 2)
+    default_plan(cap, n, false).job_bytes(Feed::Chunks, 2)
+}
+
+/// The plan a default config runs for an MSM of `n` points in passes of `cap`, streamed
+/// or over resident bases uploaded by default: in the layout the library picks (GLV
+/// halves over expanded bases, unless `WGPU_MSM_GLV=1`).
+fn default_plan(cap: u32, n: usize, resident: bool) -> Plan {
+    let cfg = MsmConfig::default();
+    let layout = if resident {
+        Layout::resident(Layout::glv_wanted(&cfg), &cfg)
+    } else {
+        Layout::streamed(&cfg)
+    };
+    Plan::with_windows(cap, window_bits_in(layout, n, cap as usize), None, layout).unwrap()
 }
 
 /// Held around a profiled MSM and the read of its profile: tests run in parallel on the
@@ -89,7 +101,7 @@ fn batch(ctx: &mut Ctx) {
         ..cfg.clone()
     };
     check(ctx, "batch of 7, passes of 256", &seven, &chunked);
-    let plan = Plan::new(256, default_window_bits(256)).unwrap();
+    let plan = default_plan(256, n, true);
     let tight = MsmConfig {
         memory_budget: Some(
             srs.device_bytes() + plan.working_bytes() + 3 * plan.slot_bytes(Feed::Scalars),
@@ -295,7 +307,14 @@ fn resident_budget(ctx: &mut Ctx) {
     let n = 1000;
     let bases = random_bases(n, n, ctx.next_seed());
     let scalars = random_scalars(n, ctx.next_seed());
-    let bytes = 64 * n as u64;
+    // Bases are stored beside their images (128 bytes a point) where MSMs split their
+    // scalars by default.
+    let point = if Layout::glv_wanted(&MsmConfig::default()) {
+        128
+    } else {
+        64
+    };
+    let bytes = point * n as u64;
     let over = MsmConfig {
         memory_budget: Some(bytes - 1),
         ..ctx.cfg()
@@ -309,7 +328,7 @@ fn resident_budget(ctx: &mut Ctx) {
         r.map(|b| b.len())
     );
     // Within the budget; msm_with then plans in what the bases leave: passes of 256.
-    let plan = Plan::new(256, default_window_bits(256)).unwrap();
+    let plan = default_plan(256, n, true);
     let cfg = MsmConfig {
         memory_budget: Some(bytes + plan.job_bytes(Feed::Scalars, 1)),
         profile: true,
@@ -339,7 +358,7 @@ fn resident_budget(ctx: &mut Ctx) {
         "{} {full:?}",
         ctx.tag()
     );
-    let cap256 = Plan::new(256, default_window_bits(256)).unwrap();
+    let cap256 = default_plan(256, usize::MAX >> 1, false);
     let stream256 = MsmConfig {
         memory_budget: Some(cap256.job_bytes(Feed::Chunks, 2)),
         ..ctx.cfg()
@@ -351,7 +370,7 @@ fn resident_budget(ctx: &mut Ctx) {
         "{}",
         ctx.tag()
     );
-    let cap64 = Plan::new(64, default_window_bits(64)).unwrap();
+    let cap64 = default_plan(64, usize::MAX >> 1, false);
     let tiny = MsmConfig {
         memory_budget: Some(cap64.job_bytes(Feed::Chunks, 2) - 1),
         ..ctx.cfg()

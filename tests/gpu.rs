@@ -454,6 +454,81 @@ fn msm_random_sizes(ctx: &mut Ctx) {
     }
 }
 
+/// Both scalar treatments: GLV halves (the default) and whole scalars (`glv:
+/// Some(false)`), one-shot and over resident bases stored expanded (GLV, or whole
+/// scalars over the expanded layout) or plain; and the split's edge scalars.
+fn msm_glv_and_whole(ctx: &mut Ctx) {
+    let whole = MsmConfig {
+        glv: Some(false),
+        ..ctx.cfg()
+    };
+    let glv = MsmConfig {
+        glv: Some(true),
+        ..ctx.cfg()
+    };
+    let n = 3000;
+    let bases = random_bases(n, n, ctx.next_seed());
+    let mut scalars = random_scalars(n, ctx.next_seed());
+    let edges = wgpu_msm::shader::glv::edge_scalars();
+    scalars[..edges.len()].copy_from_slice(&edges);
+    for (label, cfg) in [("whole scalars", &whole), ("GLV", &glv)] {
+        check_msm(ctx, &format!("{label}, one-shot"), &bases, &scalars, cfg);
+        let edge_bases = &bases[..edges.len()];
+        check_msm(
+            ctx,
+            &format!("{label}, edge scalars"),
+            edge_bases,
+            &edges,
+            cfg,
+        );
+    }
+    let want = G1Projective::msm(&bases, &scalars).expect("equal lengths");
+    let expanded = ctx
+        .dev
+        .upload_bases_with(&bases, &glv)
+        .expect("upload expanded");
+    let plain = ctx
+        .dev
+        .upload_bases_with(&bases, &whole)
+        .expect("upload plain");
+    assert!(
+        expanded.expanded() && !plain.expanded(),
+        "{} storage",
+        ctx.tag()
+    );
+    assert_eq!(expanded.device_bytes(), 2 * plain.device_bytes());
+    for (label, srs, cfg) in [
+        ("GLV over expanded bases", &expanded, &glv),
+        ("whole scalars over expanded bases", &expanded, &whole),
+        ("whole scalars over plain bases", &plain, &whole),
+        ("GLV asked over plain bases", &plain, &glv),
+    ] {
+        let got = ctx
+            .dev
+            .msm_with(srs, &scalars, cfg)
+            .unwrap_or_else(|e| panic!("{} {label}: {e}", ctx.tag()));
+        assert!(got == want, "{} {label}", ctx.tag());
+    }
+}
+
+#[test]
+fn msm_glv_and_whole_wide64() {
+    for_each_device(
+        "msm_glv_and_whole_wide64",
+        MulPath::Wide64,
+        msm_glv_and_whole,
+    );
+}
+
+#[test]
+fn msm_glv_and_whole_portable32() {
+    for_each_device(
+        "msm_glv_and_whole_portable32",
+        MulPath::Portable32,
+        msm_glv_and_whole,
+    );
+}
+
 #[test]
 fn msm_random_sizes_wide64() {
     for_each_device("msm_random_sizes_wide64", MulPath::Wide64, msm_random_sizes);

@@ -24,12 +24,17 @@ pub(crate) struct ArenaKey {
     pub(crate) slots: u32,
     /// What each slot holds.
     pub(crate) feed: Feed,
+    /// Whether streamed bases are expanded on the device (GLV passes): one region of
+    /// expanded bases, which each pass rewrites before its accumulation reads it.
+    pub(crate) expanded: bool,
 }
 
-/// Bases (unless read in place) and flags of streamed chunks.
+/// Bases (unless read in place) and flags of streamed chunks, and the expanded bases
+/// of the pass being computed (GLV passes).
 pub(crate) struct ChunkBuffers {
     bases: Option<wgpu::Buffer>,
     flags: wgpu::Buffer,
+    expanded: Option<wgpu::Buffer>,
 }
 
 /// Host input of one pass.
@@ -123,6 +128,19 @@ impl Arena {
                     FLAG_SLOT * slots,
                     gpu::STORAGE,
                 )?,
+                // One region for every slot: passes run in order on the device, and a
+                // pass expands its bases after the one before has read its own.
+                expanded: key
+                    .expanded
+                    .then(|| {
+                        gpu::create_buffer(
+                            device,
+                            "msm/chunk-expanded",
+                            2 * BASE_BYTES * cap,
+                            gpu::STORAGE,
+                        )
+                    })
+                    .transpose()?,
             }),
         };
         // Reusable upload buffers (see [`Staging`]): per streamed slot one for its
@@ -185,6 +203,7 @@ impl Arena {
             capacity: plan.capacity,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
             feed,
+            expanded: feed == Feed::Chunks && plan.layout.expanded(),
         }
     }
 
@@ -362,6 +381,16 @@ impl Arena {
             None => self.upload_of(slot, 0, 1)?.binding(len),
         };
         Ok((bases, range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT)))
+    }
+}
+
+impl Arena {
+    /// The expanded form of a streamed pass's first `n` bases (a base and its image a
+    /// point), where the arena expands them.
+    pub(crate) fn expanded(&self, n: usize) -> Result<wgpu::BufferBinding<'_>> {
+        let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
+        let b = c.expanded.as_ref().ok_or_else(no_chunks)?;
+        Ok(range(b, 0, 2 * BASE_BYTES * n as u64))
     }
 }
 

@@ -15,9 +15,15 @@ pub(crate) const FLAG_STRIDE: u64 = 256;
 
 /// Affine bases stored on one device, in segments that each fit one binding. Freed on
 /// drop. Using them with another device is an [`crate::Error::WrongDevice`].
+///
+/// Stored expanded by default: each base beside its image under the GLV endomorphism
+/// (128 bytes a point), the layout MSMs that split their scalars read (see
+/// [`MsmConfig::glv`]); 64 bytes a point when uploaded with `glv: Some(false)`.
 pub struct DeviceBases {
     pub(crate) device_uid: u64,
     pub(crate) segments: Vec<wgpu::Buffer>,
+    /// Whether each base is stored beside its image (`plan::Layout::expanded`).
+    pub(crate) expanded: bool,
     /// Points per full segment (a power of two).
     pub(crate) segment_points: usize,
     pub(crate) len: usize,
@@ -43,7 +49,17 @@ impl DeviceBases {
 
     /// Bytes held on the device.
     pub fn device_bytes(&self) -> u64 {
-        BASE_BYTES * self.len as u64
+        self.point_bytes() * self.len as u64
+    }
+
+    /// Whether each base is stored beside its endomorphism image (for GLV MSMs).
+    pub fn expanded(&self) -> bool {
+        self.expanded
+    }
+
+    /// Device bytes of one point (64, or 128 expanded).
+    pub(crate) fn point_bytes(&self) -> u64 {
+        point_bytes(self.expanded)
     }
 
     /// (segment, first point, points) of every segment.
@@ -55,10 +71,26 @@ impl DeviceBases {
     }
 }
 
-/// Points per segment on `dev`: the largest power of two whose bytes fit one binding.
-pub(crate) fn segment_points(dev: &Device) -> usize {
+/// Device bytes of one resident point, `expanded` (beside its image) or not.
+pub(crate) fn point_bytes(expanded: bool) -> u64 {
+    if expanded {
+        2 * BASE_BYTES
+    } else {
+        BASE_BYTES
+    }
+}
+
+/// Whether bases uploaded under `cfg` are stored expanded: unless `cfg.glv` says no
+/// (or, unset, the default whole scalars of `WGPU_MSM_GLV=1`).
+pub(crate) fn expands(cfg: &MsmConfig) -> bool {
+    cfg.glv.unwrap_or_else(|| super::tuning::glv_default() == 2)
+}
+
+/// Points per segment on `dev`: the largest power of two whose bytes (`point` each)
+/// fit one binding.
+pub(crate) fn segment_points(dev: &Device, point: u64) -> usize {
     let info = dev.info();
-    let max = info.max_storage_binding.min(info.max_buffer_size) / BASE_BYTES;
+    let max = info.max_storage_binding.min(info.max_buffer_size) / point;
     let lg = (63 - max.max(64).leading_zeros()).min(MAX_PASS_LOG2);
     1usize << lg
 }
@@ -66,13 +98,20 @@ pub(crate) fn segment_points(dev: &Device) -> usize {
 impl Device {
     /// Uploads `bases` to this device, where they stay until the handle is dropped, and
     /// checks on the device that each is on the curve (reported by the first MSM).
+    /// Each is stored beside its endomorphism image (computed on the device) unless
+    /// `WGPU_MSM_GLV=1`; see [`Device::upload_bases_with`] to choose.
     ///
     /// # Errors
     /// [`crate::Error::OutOfMemory`] when the device cannot hold them;
     /// [`crate::Error::PointNotOnCurve`] for a non-infinity base stored as (0, 0).
     pub fn upload_bases(&self, bases: &[G1Affine]) -> Result<DeviceBases> {
+        self.upload_bases_as(bases, expands(&MsmConfig::default()))
+    }
+
+    fn upload_bases_as(&self, bases: &[G1Affine], expanded: bool) -> Result<DeviceBases> {
         let dev = &self.inner.device;
-        let seg = segment_points(self);
+        let point = point_bytes(expanded);
+        let seg = segment_points(self, point);
         let nseg = bases.len().div_ceil(seg).max(1);
         let flags = gpu::create_buffer(
             dev,
@@ -83,28 +122,83 @@ impl Device {
         let mut segments = Vec::with_capacity(nseg);
         for s in 0..nseg {
             let chunk = &bases[(s * seg).min(bases.len())..((s + 1) * seg).min(bases.len())];
-            let buf = gpu::create_buffer(
+            let raw = gpu::create_buffer(
                 dev,
                 "msm/bases",
                 BASE_BYTES * chunk.len().max(1) as u64,
                 gpu::STORAGE,
             )?;
-            super::upload::write_bases(&self.inner.queue, &buf, 0, chunk)?;
-            segments.push(buf);
+            super::upload::write_bases(&self.inner.queue, &raw, 0, chunk)?;
+            segments.push(raw);
         }
-        let out = DeviceBases {
+        let mut out = DeviceBases {
             device_uid: self.uid(),
             segments,
+            expanded: false,
             segment_points: seg,
             len: bases.len(),
             flags,
         };
-        self.check_bases(&out)?;
+        if expanded {
+            self.expand_bases(&mut out)?;
+        } else {
+            self.check_bases(&out)?;
+        }
         Ok(out)
     }
 
-    /// [`Device::upload_bases`] within `cfg.memory_budget`: the bases (64 bytes each on
-    /// the device) must fit the budget. They count against the budget of every MSM over
+    /// Replaces each (raw) segment of `bases` by its expanded form, checking the bases
+    /// on the curve on the way (results in `bases.flags`, as [`Device::check_bases`]).
+    fn expand_bases(&self, bases: &mut DeviceBases) -> Result<()> {
+        let k = self.expand_kernels(self.resolve_arithmetic(crate::Arithmetic::Auto)?)?;
+        self.reset_flags(bases);
+        let mut enc = self
+            .inner
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("msm/expand"),
+            });
+        let mut expanded = Vec::with_capacity(bases.segments.len());
+        for (s, _, n) in bases.segment_ranges() {
+            let out = gpu::create_buffer(
+                &self.inner.device,
+                "msm/bases-expanded",
+                2 * BASE_BYTES * n.max(1) as u64,
+                gpu::STORAGE,
+            )?;
+            let flag = wgpu::BufferBinding {
+                buffer: &bases.flags,
+                offset: FLAG_STRIDE * s as u64,
+                size: wgpu::BufferSize::new(FLAG_STRIDE),
+            };
+            self.encode_expand(
+                &k,
+                &mut enc,
+                bases.segments[s].as_entire_buffer_binding(),
+                flag,
+                out.as_entire_buffer_binding(),
+                n,
+            )?;
+            expanded.push(out);
+        }
+        self.inner.queue.submit([enc.finish()]);
+        // The raw segments are freed once the submission that reads them is done.
+        bases.segments = expanded;
+        bases.expanded = true;
+        Ok(())
+    }
+
+    /// Sets every segment's on-curve flag of `bases` to u32::MAX (no base off yet).
+    fn reset_flags(&self, bases: &DeviceBases) {
+        let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
+        self.inner
+            .queue
+            .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
+    }
+
+    /// [`Device::upload_bases`] within `cfg.memory_budget`, stored expanded unless
+    /// `cfg.glv` is `Some(false)`: the bases (128 bytes each on the device expanded, 64
+    /// otherwise) must fit the budget. They count against the budget of every MSM over
     /// them too: [`Device::msm_with`] plans its working buffers in what the budget leaves
     /// after the bases, so one budget bounds the SRS and the MSMs over it together.
     ///
@@ -112,23 +206,21 @@ impl Device {
     /// [`Error::OutOfMemory`] (bytes needed, the budget) when the bases exceed the
     /// budget; otherwise as [`Device::upload_bases`].
     pub fn upload_bases_with(&self, bases: &[G1Affine], cfg: &MsmConfig) -> Result<DeviceBases> {
-        let needed = BASE_BYTES * bases.len() as u64;
+        let expanded = expands(cfg);
+        let needed = point_bytes(expanded) * bases.len() as u64;
         match cfg.memory_budget {
             Some(budget) if needed > budget => Err(Error::OutOfMemory {
                 requested: needed,
                 available: budget,
             }),
-            _ => self.upload_bases(bases),
+            _ => self.upload_bases_as(bases, expanded),
         }
     }
 
     /// Enqueues the on-curve check of every segment; results land in `bases.flags`.
     fn check_bases(&self, bases: &DeviceBases) -> Result<()> {
         let k = self.check_kernels(self.resolve_arithmetic(crate::Arithmetic::Auto)?)?;
-        let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
-        self.inner
-            .queue
-            .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
+        self.reset_flags(bases);
         let mut enc = self
             .inner
             .device
@@ -156,6 +248,28 @@ impl Device {
         self.inner.msm.kernels(dev, ShaderKind::CheckBases, path)
     }
 
+    /// The kernels of the on-curve check that also expands the bases
+    /// (`expand_bases.wgsl`) on multiply path `path`.
+    pub(crate) fn expand_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
+        let dev = &self.inner.device;
+        self.inner.msm.kernels(dev, ShaderKind::ExpandBases, path)
+    }
+
+    /// Records the on-curve check of the `n` bases bound by `points` into `enc`, and
+    /// their expanded form (each base, then its image) into `out`: as
+    /// [`Device::encode_check`], with `expand_bases.wgsl`.
+    pub(crate) fn encode_expand(
+        &self,
+        k: &Kernels,
+        enc: &mut wgpu::CommandEncoder,
+        points: wgpu::BufferBinding<'_>,
+        flag: wgpu::BufferBinding<'_>,
+        out: wgpu::BufferBinding<'_>,
+        n: usize,
+    ) -> Result<()> {
+        self.encode_points_kernel(k, "expand_bases", enc, &[points, flag, out], n)
+    }
+
     /// Records the on-curve check of the `n` bases bound by `points` into `enc`: the
     /// index (within `points`) of the first base off the curve lands in `flag`'s first
     /// word, which must hold u32::MAX before.
@@ -167,31 +281,44 @@ impl Device {
         flag: wgpu::BufferBinding<'_>,
         n: usize,
     ) -> Result<()> {
+        self.encode_points_kernel(k, "check_bases", enc, &[points, flag], n)
+    }
+
+    /// Records `entry` of `k` over `n` points, its bindings 0, 1, ... bound to
+    /// `bindings` in order.
+    fn encode_points_kernel(
+        &self,
+        k: &Kernels,
+        entry: &str,
+        enc: &mut wgpu::CommandEncoder,
+        bindings: &[wgpu::BufferBinding<'_>],
+        n: usize,
+    ) -> Result<()> {
         if n == 0 {
             return Ok(());
         }
         let dev = &self.inner.device;
+        let entries: Vec<wgpu::BindGroupEntry<'_>> = bindings
+            .iter()
+            .enumerate()
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: wgpu::BindingResource::Buffer(b.clone()),
+            })
+            .collect();
+        let label = format!("msm/{entry}");
         let bg = gpu::checked(dev, "msm/check bind group", || {
             dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("msm/check"),
+                label: Some(&label),
                 layout: &k.layout,
-                entries: &[
-                    wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: wgpu::BindingResource::Buffer(points),
-                    },
-                    wgpu::BindGroupEntry {
-                        binding: 1,
-                        resource: wgpu::BindingResource::Buffer(flag),
-                    },
-                ],
+                entries: &entries,
             })
         })?;
         let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("msm/check_bases"),
+            label: Some(&label),
             timestamp_writes: None,
         });
-        pass.set_pipeline(k.get("check_bases"));
+        pass.set_pipeline(k.get(entry));
         pass.set_bind_group(0, &bg, &[]);
         let (x, y) = super::pass::grid(n as u64, self.info().max_workgroups_per_dimension);
         pass.dispatch_workgroups(x, y, 1);

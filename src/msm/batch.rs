@@ -15,7 +15,7 @@ use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
 use super::job::{self, Job, PassInputs};
 use super::pass::{Params, Part};
-use super::plan::{self, Feed, BASE_BYTES, SCALAR_BYTES};
+use super::plan::{self, Feed, SCALAR_BYTES};
 use super::tuning;
 use crate::config::MsmConfig;
 use crate::device::Device;
@@ -101,7 +101,8 @@ pub(crate) async fn run(
         return Ok(vec![G1Projective::zero(); sets.len()]);
     }
     let limits = dev.limits();
-    let resident = BASE_BYTES * bases.len() as u64;
+    let resident = bases.device_bytes();
+    let layout = plan::Layout::resident(bases.expanded, cfg);
     // A single large MSM runs in several passes so that the host writes the scalars
     // of one while the device computes the one before (a batch overlaps across sets).
     // From 2^21 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
@@ -113,10 +114,10 @@ pub(crate) async fn run(
         .flatten();
     let plan = match overlap
         .as_ref()
-        .map(|o| plan::choose(n, o, &limits, Feed::Scalars, resident))
+        .map(|o| plan::choose(n, o, &limits, Feed::Scalars, resident, layout))
     {
         Some(Ok(p)) => p,
-        _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident)?,
+        _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?,
     };
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
@@ -176,13 +177,14 @@ pub(crate) async fn run(
             arena.copy_staged(&mut enc, slot, g, input(slot))?;
         }
         for (slot, p) in group.iter().enumerate() {
-            let seg_off = BASE_BYTES * (p.first - p.seg * bases.segment_points) as u64;
+            let point = bases.point_bytes();
+            let seg_off = point * (p.first - p.seg * bases.segment_points) as u64;
             let inputs = PassInputs {
                 params: arena.params(slot),
                 bases: wgpu::BufferBinding {
                     buffer: &bases.segments[p.seg],
                     offset: seg_off,
-                    size: wgpu::BufferSize::new(BASE_BYTES * p.n as u64),
+                    size: wgpu::BufferSize::new(point * p.n as u64),
                 },
                 scalars: arena.scalars(slot, g, p.n)?,
             };

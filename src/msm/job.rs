@@ -210,6 +210,11 @@ impl<'a> Job<'a> {
         }
     }
 
+    /// The plan the job's passes run.
+    pub(crate) fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
     /// Whether pass `index` is its MSM's first (it starts the MSM's bucket totals).
     fn starts_msm(&self, index: usize) -> bool {
         index == 0 || self.owners[index - 1] != self.owners[index]

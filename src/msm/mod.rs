@@ -74,7 +74,9 @@ impl Device {
     /// [`Error::OutOfMemory`] when not even a pass of 64 points fits the budget;
     /// [`Error::InvalidConfig`] for bad window bits.
     pub fn pass_capacity(&self, cfg: &MsmConfig) -> Result<PassCapacity> {
-        let p = plan::choose(usize::MAX >> 1, cfg, &self.limits(), plan::Feed::Chunks, 0)?;
+        let layout = plan::Layout::streamed(cfg);
+        let feed = plan::Feed::Chunks;
+        let p = plan::choose(usize::MAX >> 1, cfg, &self.limits(), feed, 0, layout)?;
         Ok(PassCapacity {
             points: p.capacity as usize,
             bytes: p.job_bytes(plan::Feed::Chunks, plan::Feed::Chunks.min_slots()),

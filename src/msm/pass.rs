@@ -22,7 +22,8 @@ pub(crate) struct Params {
     pub groups_per_window: u32,
     pub first_window: u32,
     pub heads: u32,
-    pub _pad: [u32; 2],
+    pub points: u32,
+    pub entry_layout: u32,
 }
 
 /// How a pass's buckets reach the bucket totals (`HEADS_*` in msm_accumulate.wgsl).
@@ -68,11 +69,13 @@ impl Heads {
 }
 
 impl Params {
-    /// The parameters of a pass of `n` points (at most `plan.capacity`); `first` when
-    /// it is its MSM's first pass. A pass smaller than the plan's capacity gets shorter
-    /// accumulation chunks, so that it still spreads over about as many threads,
-    /// within the plan's chunk partials.
-    pub(crate) fn new(plan: &Plan, n: u32, first: bool) -> Params {
+    /// The parameters of a pass of `points` points (at most `plan.capacity`); `first`
+    /// when it is its MSM's first pass. A pass smaller than the plan's capacity gets
+    /// shorter accumulation chunks, so that it still spreads over about as many
+    /// threads, within the plan's chunk partials.
+    pub(crate) fn new(plan: &Plan, points: u32, first: bool) -> Params {
+        // Entries a window: one a point, or two in the expanded layouts.
+        let n = points * plan.layout.entries_per_point();
         // Not rounded to a power of two: a pass of 1.5 * 2^k points keeps the plan's
         // thread count instead of dropping to three quarters of it.
         let chunk_len = n
@@ -89,7 +92,8 @@ impl Params {
             groups_per_window: plan.groups_per_window,
             first_window: plan.first_window,
             heads: Heads::of_pass(first, n, plan.num_buckets) as u32,
-            _pad: [0; 2],
+            points,
+            entry_layout: plan.layout as u32,
         }
     }
 
@@ -249,7 +253,7 @@ pub(crate) fn encode(
     let n = u64::from(p.n);
     let w = u64::from(p.num_windows);
     let grids: [(u32, u32); 7] = [
-        grid(n, max_x),
+        grid(u64::from(p.points), max_x),
         (p.num_windows * p.scan_tiles(), 1),
         grid(n, max_x),
         grid(w * u64::from(p.chunks_per_window), max_x),

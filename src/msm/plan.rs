@@ -37,11 +37,77 @@ pub const PARAMS_SLOT: u64 = 256;
 /// Bytes of one chunk's on-curve flag slot (the storage-offset alignment).
 pub const FLAG_SLOT: u64 = 256;
 
+/// What the entries of a pass's window rows are (`LAYOUT_*` in msm_decompose.wgsl).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum Layout {
+    /// One entry a point: its base as uploaded, its whole scalar.
+    Points = 0,
+    /// Two entries a point, over bases expanded with their endomorphism images
+    /// (`expand_bases.wgsl`): the halves k1, k2 of its scalar, k = k1 + lambda k2
+    /// (`shader::glv`). Windows cover 128 bits instead of 255: half as many, each
+    /// with twice the entries.
+    Glv = 1,
+    /// Two entries a point over expanded bases, with whole scalars (the second entry
+    /// has no digit): a range of windows over bases stored expanded.
+    Pairs = 2,
+}
+
+impl Layout {
+    /// Entries a point has in each window row.
+    pub fn entries_per_point(self) -> u32 {
+        match self {
+            Layout::Points => 1,
+            Layout::Glv | Layout::Pairs => 2,
+        }
+    }
+
+    /// Whether the bases are read expanded (a base and its image, 128 bytes a point).
+    pub fn expanded(self) -> bool {
+        self != Layout::Points
+    }
+
+    /// Whether an MSM under `cfg` splits its scalars (GLV): asked by `cfg.glv`, else
+    /// the default (`WGPU_MSM_GLV`), never under a range of windows.
+    pub fn glv_wanted(cfg: &MsmConfig) -> bool {
+        cfg.windows.is_none() && cfg.glv.unwrap_or_else(|| super::tuning::glv_default() == 2)
+    }
+
+    /// The layout of a one-shot MSM under `cfg` (its bases are expanded on the device
+    /// pass by pass when it splits its scalars).
+    pub fn streamed(cfg: &MsmConfig) -> Layout {
+        if Layout::glv_wanted(cfg) {
+            Layout::Glv
+        } else {
+            Layout::Points
+        }
+    }
+
+    /// The layout of an MSM under `cfg` over resident bases, `expanded` or not.
+    pub fn resident(expanded: bool, cfg: &MsmConfig) -> Layout {
+        match (expanded, Layout::glv_wanted(cfg)) {
+            (false, _) => Layout::Points,
+            (true, true) => Layout::Glv,
+            (true, false) => Layout::Pairs,
+        }
+    }
+
+    /// Windows of `c` bits the scalars (or their halves) need.
+    pub fn window_count(self, c: u32) -> u32 {
+        match self {
+            Layout::Glv => (crate::shader::glv::GLV_BITS + 1).div_ceil(c.max(1)),
+            Layout::Points | Layout::Pairs => window_count(c),
+        }
+    }
+}
+
 /// Shape of one pass over at most `capacity` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Plan {
     /// Points the buffers hold (a power of two, >= 64).
     pub capacity: u32,
+    /// What the window rows' entries are.
+    pub layout: Layout,
     /// Window width c.
     pub window_bits: u32,
     /// First window computed (0 unless the MSM asked for a range of windows).
@@ -52,9 +118,10 @@ pub struct Plan {
     /// Buckets per window B = 2^(c-1).
     pub num_buckets: u32,
     /// Sorted entries one accumulation thread sums, L (a power of two): about
-    /// W * capacity / TARGET_THREADS (or its tuning knob), within CHUNK_LEN_RANGE.
+    /// W * entries / TARGET_THREADS (or its tuning knob), within CHUNK_LEN_RANGE.
     pub chunk_len: u32,
-    /// Accumulation chunks per window C = capacity / L.
+    /// Accumulation chunks per window C = entries / L (entries: capacity times the
+    /// layout's entries a point).
     pub chunks_per_window: u32,
     /// Reduction threads per window T (a multiple of REDUCE_WG).
     pub segs_per_window: u32,
@@ -114,30 +181,74 @@ pub fn window_bits_for(n: usize, cap: usize) -> u32 {
     }
 }
 
+/// Passes up to this many points in [`Layout::Glv`] aim for half [`TARGET_THREADS`].
+pub const GLV_FEWER_THREADS_MAX_PASS: u32 = 1 << 21;
+
+/// log2 of the accumulation threads a pass of up to `capacity` points in `layout` aims
+/// for: [`TARGET_THREADS`], or half of it for GLV passes of up to
+/// [`GLV_FEWER_THREADS_MAX_PASS`] points, whose window rows (twice the entries in
+/// half the buckets) then get chunks about twice as long: fewer pieces for the fold
+/// and collect stages to add. Measured on two H200s (BENCHMARKS.md v22): 2^17 threads
+/// took one H200 28.77 / 27.48 ms at 2^22 (one-shot / resident) against 29.4 / 27.71
+/// with 2^18 (collect 1.25 -> 0.69 ms), and the pair 16.17 / 15.37 against 16.71 /
+/// 15.76; at 2^24 (passes of 2^22) 2^18 stayed faster (102.08 / 97.85 against 102.62
+/// / 98.49: chunks of 512 slowed the accumulation by 1.9 ms).
+pub fn accumulate_threads_log2(layout: Layout, capacity: u32) -> u32 {
+    let t = TARGET_THREADS.trailing_zeros();
+    if layout == Layout::Glv && capacity <= GLV_FEWER_THREADS_MAX_PASS {
+        t - 1
+    } else {
+        t
+    }
+}
+
+/// The default window width for an MSM of `n` points in passes of at most `cap`, in
+/// `layout`: [`window_bits_for`] for whole scalars; for GLV halves (twice the entries a
+/// window, [`Layout::Glv`]) the width [`default_window_bits`] gives the entries of a
+/// pass, at most 16 (8 windows of 16 bits hold 128; 17 or 18 bits still take 8 windows,
+/// with more buckets).
+pub fn window_bits_in(layout: Layout, n: usize, cap: usize) -> u32 {
+    match layout {
+        Layout::Glv => default_window_bits(n.min(cap).saturating_mul(2)).min(16),
+        Layout::Points | Layout::Pairs => window_bits_for(n, cap),
+    }
+}
+
 impl Plan {
     /// A plan for passes of up to `capacity` points with windows of `c` bits.
     ///
     /// # Errors
     /// [`Error::InvalidConfig`] when `c` is outside 2..=20.
     pub fn new(capacity: u32, c: u32) -> Result<Plan> {
-        Plan::with_windows(capacity, c, None)
+        Plan::with_windows(capacity, c, None, Layout::Points)
     }
 
-    /// [`Plan::new`] computing only the windows in `windows` (all when `None`).
+    /// [`Plan::new`] in `layout`, computing only the windows in `windows` (all when
+    /// `None`; a range needs whole scalars, not [`Layout::Glv`]).
     ///
     /// # Errors
-    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty or
-    /// beyond the last window.
-    pub fn with_windows(capacity: u32, c: u32, windows: Option<&Range<u32>>) -> Result<Plan> {
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty,
+    /// beyond the last window, or asked of GLV halves.
+    pub fn with_windows(
+        capacity: u32,
+        c: u32,
+        windows: Option<&Range<u32>>,
+        layout: Layout,
+    ) -> Result<Plan> {
         if !(2..=20).contains(&c) {
             return Err(Error::InvalidConfig(format!(
                 "window_bits {c} outside 2..=20"
             )));
         }
         let capacity = capacity.max(64).next_power_of_two();
-        let all = window_count(c);
+        let all = layout.window_count(c);
         let (first_window, num_windows) = match windows {
             None => (0, all),
+            Some(_) if layout == Layout::Glv => {
+                return Err(Error::InvalidConfig(
+                    "a range of windows needs whole scalars (no GLV)".into(),
+                ))
+            }
             Some(r) if r.start < r.end && r.end <= all => (r.start, r.end - r.start),
             Some(r) => {
                 return Err(Error::InvalidConfig(format!(
@@ -152,19 +263,25 @@ impl Plan {
             // workgroup.
             1 << super::tuning::reduce_segs_log2().clamp(6, 12),
         );
-        let entries = u64::from(num_windows) * u64::from(capacity);
-        let chunk_len = (entries >> super::tuning::accumulate_threads_log2().min(30))
+        let row = capacity * layout.entries_per_point();
+        let entries = u64::from(num_windows) * u64::from(row);
+        let threads_log2 = match super::tuning::accumulate_threads_log2() {
+            0 => accumulate_threads_log2(layout, capacity),
+            t => t as u32,
+        };
+        let chunk_len = (entries >> threads_log2.min(30))
             .next_power_of_two()
             .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
             as u32;
         Ok(Plan {
             capacity,
+            layout,
             window_bits: c,
             first_window,
             num_windows,
             num_buckets,
             chunk_len,
-            chunks_per_window: capacity.div_ceil(chunk_len),
+            chunks_per_window: row.div_ceil(chunk_len),
             segs_per_window: segs,
             groups_per_window: segs / REDUCE_WG,
         })
@@ -181,9 +298,19 @@ impl Plan {
         4 * w * (u64::from(self.num_buckets) + 1 + u64::from(self.scan_tiles()))
     }
 
+    /// Entries of one window row (points times the layout's entries a point).
+    pub fn row_capacity(&self) -> u64 {
+        u64::from(self.capacity) * u64::from(self.layout.entries_per_point())
+    }
+
     /// Bytes of the digit and sorted-entry buffers (each).
     pub fn entries_bytes(&self) -> u64 {
-        4 * u64::from(self.num_windows) * u64::from(self.capacity)
+        4 * u64::from(self.num_windows) * self.row_capacity()
+    }
+
+    /// Bytes of the bases one pass binds (expanded: a base and its image a point).
+    pub fn bases_bytes(&self) -> u64 {
+        BASE_BYTES * self.row_capacity()
     }
 
     /// Bytes of the scratch point buffer.
@@ -211,7 +338,7 @@ impl Plan {
         self.entries_bytes()
             .max(self.scratch_bytes())
             .max(self.totals_bytes())
-            .max(BASE_BYTES * u64::from(self.capacity))
+            .max(self.bases_bytes())
     }
 
     /// Bytes of the working buffers a job allocates for this plan (digits, sorted
@@ -236,9 +363,14 @@ impl Plan {
         }
     }
 
-    /// Everything a job with `slots` input slots allocates: working buffers and slots.
+    /// Everything a job with `slots` input slots allocates: working buffers, slots,
+    /// and where streamed bases are expanded, the expanded bases of one pass.
     pub fn job_bytes(&self, feed: Feed, slots: u64) -> u64 {
-        self.working_bytes() + slots * self.slot_bytes(feed)
+        let expanded = match feed {
+            Feed::Chunks if self.layout.expanded() => self.bases_bytes(),
+            _ => 0,
+        };
+        self.working_bytes() + slots * self.slot_bytes(feed) + expanded
     }
 }
 
@@ -338,11 +470,11 @@ pub struct DeviceLimits {
     pub max_workgroups: u32,
 }
 
-/// Chooses the pass plan for an MSM of `n` points: the largest power-of-two pass that
-/// fits the device's bindings and buffers, the configured chunk size, and the memory
-/// budget. The budget counts `resident` bytes the job reads but did not allocate (bases
-/// already on the device), the working buffers, and the smallest number of input slots
-/// `feed` needs.
+/// Chooses the pass plan for an MSM of `n` points in `layout`: the largest
+/// power-of-two pass that fits the device's bindings and buffers, the configured chunk
+/// size, and the memory budget. The budget counts `resident` bytes the job reads but did
+/// not allocate (bases already on the device), the working buffers, and the smallest
+/// number of input slots `feed` needs.
 ///
 /// # Errors
 /// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
@@ -353,6 +485,7 @@ pub fn choose(
     limits: &DeviceLimits,
     feed: Feed,
     resident: u64,
+    layout: Layout,
 ) -> Result<Plan> {
     let mut cap_log2 =
         (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
@@ -365,13 +498,13 @@ pub fn choose(
         let cap = 1u32 << cap_log2;
         let c = cfg
             .window_bits
-            .unwrap_or_else(|| window_bits_for(n, cap as usize));
+            .unwrap_or_else(|| window_bits_in(layout, n, cap as usize));
         if cfg.windows.is_some() && cfg.window_bits.is_none() {
             return Err(Error::InvalidConfig(
                 "a range of windows needs window_bits".into(),
             ));
         }
-        let plan = Plan::with_windows(cap, c, cfg.windows.as_ref())?;
+        let plan = Plan::with_windows(cap, c, cfg.windows.as_ref(), layout)?;
         let slots = feed.min_slots();
         let needed = resident.saturating_add(plan.job_bytes(feed, slots));
         // Inputs of all slots share one buffer per kind (bases, scalars).
@@ -495,26 +628,26 @@ mod tests {
     fn passes_are_split_to_fit_limits_and_budget() {
         let cfg = MsmConfig::default();
         let s = Feed::Scalars;
-        let p = choose(1 << 20, &cfg, &BIG, s, 0).unwrap();
+        let p = choose(1 << 20, &cfg, &BIG, s, 0, Layout::Points).unwrap();
         assert_eq!(p.capacity, 1 << 20);
         let small = DeviceLimits {
             max_binding: 1 << 27,
             ..BIG
         };
-        let p = choose(1 << 24, &cfg, &small, s, 0).unwrap();
+        let p = choose(1 << 24, &cfg, &small, s, 0, Layout::Points).unwrap();
         assert!(p.max_binding() <= 1 << 27);
         let budget = MsmConfig {
             memory_budget: Some(64 << 20),
             ..Default::default()
         };
-        let p = choose(1 << 24, &budget, &BIG, s, 0).unwrap();
+        let p = choose(1 << 24, &budget, &BIG, s, 0, Layout::Points).unwrap();
         assert!(p.job_bytes(s, 1) <= 64 << 20);
         let tiny = MsmConfig {
             memory_budget: Some(1000),
             ..Default::default()
         };
         assert!(matches!(
-            choose(1 << 10, &tiny, &BIG, s, 0),
+            choose(1 << 10, &tiny, &BIG, s, 0, Layout::Points),
             Err(Error::OutOfMemory { .. })
         ));
         let chunked = MsmConfig {
@@ -522,7 +655,9 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            choose(1 << 20, &chunked, &BIG, s, 0).unwrap().capacity,
+            choose(1 << 20, &chunked, &BIG, s, 0, Layout::Points)
+                .unwrap()
+                .capacity,
             4096
         );
     }
@@ -534,7 +669,7 @@ mod tests {
             ..Default::default()
         };
         // 2^26 streamed under 1 GiB: two chunk slots plus working buffers fit.
-        let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0).unwrap();
+        let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Points).unwrap();
         let used = p.job_bytes(Feed::Chunks, 2);
         assert!(used <= 1 << 30, "{used}");
         let twice = Plan::new(2 * p.capacity, p.window_bits).unwrap();
@@ -543,13 +678,13 @@ mod tests {
             "largest that fits"
         );
         // Resident bases count: 2^24 bases (1 GiB) leave nothing under a 1 GiB budget.
-        let r = choose(1 << 24, &gib, &BIG, Feed::Scalars, 64 << 24);
+        let r = choose(1 << 24, &gib, &BIG, Feed::Scalars, 64 << 24, Layout::Points);
         assert!(
             matches!(r, Err(Error::OutOfMemory { requested, available })
                 if requested > 1 << 30 && available == 1 << 30),
             "{r:?}"
         );
-        let r = choose(1 << 20, &gib, &BIG, Feed::Scalars, 64 << 20).unwrap();
+        let r = choose(1 << 20, &gib, &BIG, Feed::Scalars, 64 << 20, Layout::Points).unwrap();
         assert!((64u64 << 20) + r.job_bytes(Feed::Scalars, 1) <= 1 << 30);
         // Two chunk slots of bases share one buffer, which must fit the device.
         let one_slot = DeviceLimits {
@@ -557,7 +692,15 @@ mod tests {
             max_binding: 64 << 20,
             ..BIG
         };
-        let p = choose(1 << 20, &MsmConfig::default(), &one_slot, Feed::Chunks, 0).unwrap();
+        let p = choose(
+            1 << 20,
+            &MsmConfig::default(),
+            &one_slot,
+            Feed::Chunks,
+            0,
+            Layout::Points,
+        )
+        .unwrap();
         assert!(2 * BASE_BYTES * u64::from(p.capacity) <= 64 << 20);
     }
 }

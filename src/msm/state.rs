@@ -209,6 +209,14 @@ impl DeviceState {
                     gpu::storage_entry(1, false),
                 ]]
             }
+            // The bases, their on-curve flag, the expanded bases.
+            ShaderKind::ExpandBases => {
+                vec![vec![
+                    gpu::storage_entry(0, true),
+                    gpu::storage_entry(1, false),
+                    gpu::storage_entry(2, false),
+                ]]
+            }
             // The pass's parameters, the bucket counts, the fold steps' dispatch sizes.
             ShaderKind::FoldArgs => vec![vec![
                 gpu::uniform_entry(0, false),
@@ -229,7 +237,10 @@ impl DeviceState {
             device,
             &label,
             &shader::source(kind, path),
-            matches!(kind, ShaderKind::Msm | ShaderKind::CheckBases),
+            matches!(
+                kind,
+                ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
+            ),
             &entries,
             &kind.entry_points(),
             self.cache.as_ref(),

@@ -16,7 +16,7 @@
 use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};
 use super::pass::Part;
-use super::plan::{self, Feed, Plan, BASE_BYTES};
+use super::plan::{self, Feed, Plan};
 use super::tuning;
 use crate::config::MsmConfig;
 use crate::device::Device;
@@ -43,20 +43,27 @@ pub(crate) enum Route {
 /// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
 pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let limits = dev.limits();
+    let layout = plan::Layout::streamed(cfg);
     // From 2^21 by default (measured on an H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 ->
     // 49 ms with four chunks instead of one).
     if let Some(overlap) = plan::overlapped(n, cfg, 1 << tuning::stream_overlap_log2()) {
         // Large inputs stream even when they fit: the upload of each chunk then hides
         // behind the compute of the one before, at the cost of a collect step a pass.
-        if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0) {
+        if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0, layout) {
             return Ok(Route::Stream(p));
         }
     }
-    match plan::choose(n, cfg, &limits, Feed::Chunks, 0) {
+    match plan::choose(n, cfg, &limits, Feed::Chunks, 0, layout) {
         Ok(p) => Ok(Route::Stream(p)),
-        Err(e) => plan::choose(n, cfg, &limits, Feed::Scalars, BASE_BYTES * n as u64)
-            .map(|_| Route::Resident)
-            .map_err(|_| e),
+        Err(e) => {
+            // Uploaded with `upload_bases_with(cfg)`: expanded unless cfg says no.
+            let expanded = super::bases::expands(cfg);
+            let resident = super::bases::point_bytes(expanded) * n as u64;
+            let layout = plan::Layout::resident(expanded, cfg);
+            plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)
+                .map(|_| Route::Resident)
+                .map_err(|_| e)
+        }
     }
 }
 
@@ -81,7 +88,13 @@ pub(crate) async fn run(
             Some((*first - n, n))
         })
         .collect();
-    let check = dev.check_kernels(dev.resolve_arithmetic(cfg.arithmetic)?)?;
+    let path = dev.resolve_arithmetic(cfg.arithmetic)?;
+    // The on-curve check of each chunk, which also expands it for GLV passes.
+    let check = if plan.layout.expanded() {
+        dev.expand_kernels(path)?
+    } else {
+        dev.check_kernels(path)?
+    };
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
@@ -197,9 +210,19 @@ fn submit_step(
     // Each submission binds only the input it reads (the stages of the other part see
     // the same buffer in its place, unread): an upload buffer read in place may be
     // mapped again, or still being written, while the other part's submission runs.
-    let (bases, scalars) = match step.bases {
-        true => (points.clone(), points.clone()),
-        false => (scalars.clone(), scalars),
+    let expanded = match step.bases {
+        true => job
+            .plan()
+            .layout
+            .expanded()
+            .then(|| arena.expanded(n))
+            .transpose()?,
+        false => None,
+    };
+    let (bases, scalars) = match (step.bases, &expanded) {
+        (true, Some(e)) => (e.clone(), points.clone()),
+        (true, None) => (points.clone(), points.clone()),
+        (false, _) => (scalars.clone(), scalars),
     };
     let inputs = PassInputs {
         params: arena.params(slot),
@@ -212,7 +235,10 @@ fn submit_step(
         job.encode_pass(&mut enc, step.k, n, inputs, Part::Scalars)?;
         return job.submit(enc);
     }
-    dev.encode_check(check, &mut enc, points, flag.clone(), n)?;
+    match expanded {
+        Some(e) => dev.encode_expand(check, &mut enc, points, flag.clone(), e, n)?,
+        None => dev.encode_check(check, &mut enc, points, flag.clone(), n)?,
+    }
     job.encode_pass(&mut enc, step.k, n, inputs, Part::Bases)?;
     job.copy_flag(&mut enc, step.k, flag.buffer, flag.offset);
     if last {

@@ -11,13 +11,14 @@
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 21 | single resident MSMs from 2^this points run in several passes |
-//! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 | a pass aims for 2^this accumulation threads |
+//! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 (17 for GLV passes of up to 2^21 points) | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
 //! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
 //! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 //! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
 //! | `WGPU_MSM_FOLD_INDIRECT` | 2 | 1: every fold step of a pass is dispatched at its full size; 2: the device sizes them (indirect dispatches, where the device has them) |
+//! | `WGPU_MSM_GLV` | 2 | 1: MSMs keep whole scalars unless `MsmConfig::glv` asks for GLV; 2: they split them (GLV) unless it says no |
 //! | `WGPU_MSM_DIRECT_UPLOADS` | 3 | what the kernels read straight from the upload buffers (where the device allows it): 1 nothing (all copied out first), 2 scalars, 3 scalars and bases |
 
 use std::sync::OnceLock;
@@ -96,10 +97,11 @@ knob!(
 );
 
 knob!(
-    /// A pass aims for 2^this accumulation threads (`plan::TARGET_THREADS` by default).
+    /// A pass aims for 2^this accumulation threads; 0 (unset): the plan's default
+    /// (`plan::accumulate_threads_log2`).
     accumulate_threads_log2,
     "WGPU_MSM_ACCUMULATE_THREADS_LOG2",
-    super::plan::TARGET_THREADS.trailing_zeros() as usize
+    0
 );
 knob!(
     /// At most 2^this bucket-reduction threads per window (`plan::MAX_SEGS` by default).
@@ -159,5 +161,11 @@ knob!(
     /// (where the device has indirect execution; else 1).
     fold_indirect,
     "WGPU_MSM_FOLD_INDIRECT",
+    2
+);
+knob!(
+    /// 1: whole scalars by default; 2: GLV halves by default (`MsmConfig::glv`).
+    glv_default,
+    "WGPU_MSM_GLV",
     2
 );

@@ -5,6 +5,7 @@
 //! `FQ`) for a field, `${BUF}` and `${NAME}` for a point buffer; the builder asserts none
 //! remain after substitution.
 
+pub mod glv;
 pub mod params;
 pub mod unroll;
 
@@ -26,6 +27,8 @@ const MSM_FOLD: &str = include_str!("../../shaders/msm_fold.wgsl");
 const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
 const MSM_POINTS: &str = include_str!("../../shaders/msm_points.wgsl");
 const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
+const EXPAND_BASES: &str = include_str!("../../shaders/expand_bases.wgsl");
+const GLV: &str = include_str!("../../shaders/glv.wgsl");
 const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
 const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
 const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
@@ -38,6 +41,9 @@ pub enum ShaderKind {
     Msm,
     /// The on-curve check of uploaded bases.
     CheckBases,
+    /// The on-curve check of uploaded bases that also writes each base beside its image
+    /// under the GLV endomorphism (the layout GLV passes read).
+    ExpandBases,
     /// The fold stage's dispatch sizes (one tiny kernel, no field arithmetic).
     FoldArgs,
     /// Per-operation kernels for both fields.
@@ -50,9 +56,10 @@ pub enum ShaderKind {
 
 impl ShaderKind {
     /// Every kind, for validation tests.
-    pub const ALL: [ShaderKind; 6] = [
+    pub const ALL: [ShaderKind; 7] = [
         ShaderKind::Msm,
         ShaderKind::CheckBases,
+        ShaderKind::ExpandBases,
         ShaderKind::FoldArgs,
         ShaderKind::TestField,
         ShaderKind::TestCurve,
@@ -70,6 +77,7 @@ impl ShaderKind {
         match self {
             ShaderKind::Msm => crate::msm::pass::entry_points(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
+            ShaderKind::ExpandBases => vec!["expand_bases".into()],
             ShaderKind::FoldArgs => vec!["fold_args".into()],
             ShaderKind::TestField => ["fq", "fr"]
                 .iter()
@@ -163,6 +171,8 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
                 parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
             }
             use crate::msm::plan::{SCAN_PER, SCAN_WG};
+            parts.push(glv::wgsl());
+            parts.push(GLV.to_string());
             parts.push(MSM_DECOMPOSE.to_string());
             parts.push(
                 MSM_SORT
@@ -180,6 +190,11 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
             );
         }
         ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
+        ShaderKind::ExpandBases => {
+            parts.push(glv::wgsl());
+            parts.push(GLV.to_string());
+            parts.push(EXPAND_BASES.to_string());
+        }
         // Returned above.
         ShaderKind::FoldArgs => {}
         ShaderKind::TestField => {
