@@ -42,9 +42,10 @@ pub struct MsmConfig {
     /// (the device's binding limits always cap it).
     pub chunk_size: Option<usize>,
     /// Cap on the device bytes of one MSM job; `None` means the device's limits. It
-    /// counts everything the job holds: the bases it reads (resident bases, 64 bytes
-    /// each, count too: see `Device::upload_bases_with`), its working buffers and its
-    /// input slots. One-shot MSMs whose bases do not fit are streamed in chunks.
+    /// counts everything the job holds: the bases it reads (resident bases, 128 bytes
+    /// each expanded or 64 plain, count too: see `Device::upload_bases_with`), its
+    /// working buffers and its input slots. One-shot MSMs whose bases do not fit are
+    /// streamed in chunks.
     pub memory_budget: Option<u64>,
     /// Record per-stage GPU times with timestamp queries (where the device has them);
     /// read them with [`crate::Device::last_profile`].

@@ -151,8 +151,9 @@ impl Device {
     /// MSM over resident bases: no base upload per call.
     ///
     /// `cfg.memory_budget` bounds the bases together with what the call allocates: the
-    /// resident bases (64 bytes each) count first, and the working buffers and scalar
-    /// slot must fit in the rest (see [`Device::upload_bases_with`]).
+    /// resident bases ([`DeviceBases::device_bytes`]: 128 bytes each expanded, 64
+    /// plain) count first, and the working buffers and scalar slot must fit in the rest
+    /// (see [`Device::upload_bases_with`]).
     ///
     /// # Errors
     /// [`Error::WrongDevice`] when `bases` live on another device;
