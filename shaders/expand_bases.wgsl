@@ -1,6 +1,6 @@
-// Requires: curve, glv (GLV_BETA). The on-curve check of check_bases.wgsl, which also
-// writes the layout a GLV pass reads (msm_decompose.wgsl): base i and its image under
-// the endomorphism, phi(x, y) = (beta x, y) = lambda (x, y), as points 2i and 2i + 1
+// Requires: curve, GLV_BETA (src/shader/glv.rs). The on-curve check of
+// check_bases.wgsl, which also writes the layout a GLV pass reads (msm_decompose.wgsl):
+// base i and its image under the endomorphism, phi(x, y) = (beta x, y) = lambda (x, y), as points 2i and 2i + 1
 // (the image of infinity, (0, 0), is (0, 0)).
 
 @group(0) @binding(0) var<storage, read> expand_points: array<vec4<u32>>;

@@ -382,9 +382,7 @@ impl Arena {
         };
         Ok((bases, range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT)))
     }
-}
 
-impl Arena {
     /// The expanded form of a streamed pass's first `n` bases (a base and its image a
     /// point), where the arena expands them.
     pub(crate) fn expanded(&self, n: usize) -> Result<wgpu::BufferBinding<'_>> {

@@ -1,7 +1,7 @@
 //! Bases resident on one device: uploaded once, checked on the device, reused by every
 //! MSM over them (a prover's SRS).
 
-use super::plan::{BASE_BYTES, MAX_PASS_LOG2};
+use super::plan::{Layout, BASE_BYTES, MAX_PASS_LOG2};
 use crate::config::{MsmConfig, MulPath};
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -80,12 +80,6 @@ pub(crate) fn point_bytes(expanded: bool) -> u64 {
     }
 }
 
-/// Whether bases uploaded under `cfg` are stored expanded: unless `cfg.glv` says no
-/// (or, unset, the default whole scalars of `WGPU_MSM_GLV=1`).
-pub(crate) fn expands(cfg: &MsmConfig) -> bool {
-    cfg.glv.unwrap_or_else(|| super::tuning::glv_default() == 2)
-}
-
 /// Points per segment on `dev`: the largest power of two whose bytes (`point` each)
 /// fit one binding.
 pub(crate) fn segment_points(dev: &Device, point: u64) -> usize {
@@ -105,7 +99,7 @@ impl Device {
     /// [`crate::Error::OutOfMemory`] when the device cannot hold them;
     /// [`crate::Error::PointNotOnCurve`] for a non-infinity base stored as (0, 0).
     pub fn upload_bases(&self, bases: &[G1Affine]) -> Result<DeviceBases> {
-        self.upload_bases_as(bases, expands(&MsmConfig::default()))
+        self.upload_bases_as(bases, Layout::glv_asked(&MsmConfig::default()))
     }
 
     fn upload_bases_as(&self, bases: &[G1Affine], expanded: bool) -> Result<DeviceBases> {
@@ -139,61 +133,8 @@ impl Device {
             len: bases.len(),
             flags,
         };
-        if expanded {
-            self.expand_bases(&mut out)?;
-        } else {
-            self.check_bases(&out)?;
-        }
+        self.check_bases(&mut out, expanded)?;
         Ok(out)
-    }
-
-    /// Replaces each (raw) segment of `bases` by its expanded form, checking the bases
-    /// on the curve on the way (results in `bases.flags`, as [`Device::check_bases`]).
-    fn expand_bases(&self, bases: &mut DeviceBases) -> Result<()> {
-        let k = self.expand_kernels(self.resolve_arithmetic(crate::Arithmetic::Auto)?)?;
-        self.reset_flags(bases);
-        let mut enc = self
-            .inner
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("msm/expand"),
-            });
-        let mut expanded = Vec::with_capacity(bases.segments.len());
-        for (s, _, n) in bases.segment_ranges() {
-            let out = gpu::create_buffer(
-                &self.inner.device,
-                "msm/bases-expanded",
-                2 * BASE_BYTES * n.max(1) as u64,
-                gpu::STORAGE,
-            )?;
-            let flag = wgpu::BufferBinding {
-                buffer: &bases.flags,
-                offset: FLAG_STRIDE * s as u64,
-                size: wgpu::BufferSize::new(FLAG_STRIDE),
-            };
-            self.encode_expand(
-                &k,
-                &mut enc,
-                bases.segments[s].as_entire_buffer_binding(),
-                flag,
-                out.as_entire_buffer_binding(),
-                n,
-            )?;
-            expanded.push(out);
-        }
-        self.inner.queue.submit([enc.finish()]);
-        // The raw segments are freed once the submission that reads them is done.
-        bases.segments = expanded;
-        bases.expanded = true;
-        Ok(())
-    }
-
-    /// Sets every segment's on-curve flag of `bases` to u32::MAX (no base off yet).
-    fn reset_flags(&self, bases: &DeviceBases) {
-        let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
-        self.inner
-            .queue
-            .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
     }
 
     /// [`Device::upload_bases`] within `cfg.memory_budget`, stored expanded unless
@@ -206,7 +147,7 @@ impl Device {
     /// [`Error::OutOfMemory`] (bytes needed, the budget) when the bases exceed the
     /// budget; otherwise as [`Device::upload_bases`].
     pub fn upload_bases_with(&self, bases: &[G1Affine], cfg: &MsmConfig) -> Result<DeviceBases> {
-        let expanded = expands(cfg);
+        let expanded = Layout::glv_asked(cfg);
         let needed = point_bytes(expanded) * bases.len() as u64;
         match cfg.memory_budget {
             Some(budget) if needed > budget => Err(Error::OutOfMemory {
@@ -218,15 +159,26 @@ impl Device {
     }
 
     /// Enqueues the on-curve check of every segment; results land in `bases.flags`.
-    fn check_bases(&self, bases: &DeviceBases) -> Result<()> {
-        let k = self.check_kernels(self.resolve_arithmetic(crate::Arithmetic::Auto)?)?;
-        self.reset_flags(bases);
+    /// With `expand`, the check also writes each segment's expanded form (each base
+    /// beside its image), which replaces the segment once the submission has read it.
+    fn check_bases(&self, bases: &mut DeviceBases, expand: bool) -> Result<()> {
+        let path = self.resolve_arithmetic(crate::Arithmetic::Auto)?;
+        let k = if expand {
+            self.expand_kernels(path)?
+        } else {
+            self.check_kernels(path)?
+        };
+        let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
+        self.inner
+            .queue
+            .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
         let mut enc = self
             .inner
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("msm/check"),
             });
+        let mut expanded = Vec::new();
         for (s, _, n) in bases.segment_ranges() {
             let points = bases.segments[s].as_entire_buffer_binding();
             let flag = wgpu::BufferBinding {
@@ -234,9 +186,26 @@ impl Device {
                 offset: FLAG_STRIDE * s as u64,
                 size: wgpu::BufferSize::new(FLAG_STRIDE),
             };
-            self.encode_check(&k, &mut enc, points, flag, n)?;
+            if expand {
+                let out = gpu::create_buffer(
+                    &self.inner.device,
+                    "msm/bases-expanded",
+                    2 * BASE_BYTES * n.max(1) as u64,
+                    gpu::STORAGE,
+                )?;
+                let to = out.as_entire_buffer_binding();
+                self.encode_expand(&k, &mut enc, points, flag, to, n)?;
+                expanded.push(out);
+            } else {
+                self.encode_check(&k, &mut enc, points, flag, n)?;
+            }
         }
         self.inner.queue.submit([enc.finish()]);
+        if expand {
+            // The raw segments are freed once the submission that reads them is done.
+            bases.segments = expanded;
+            bases.expanded = true;
+        }
         Ok(())
     }
 

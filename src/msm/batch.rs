@@ -120,6 +120,7 @@ pub(crate) async fn run(
         _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?,
     };
     let segments: Vec<_> = bases.segment_ranges().collect();
+    let point = bases.point_bytes();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
     let cap = plan.capacity as usize;
     let shift = if overlap.is_some() {
@@ -177,7 +178,6 @@ pub(crate) async fn run(
             arena.copy_staged(&mut enc, slot, g, input(slot))?;
         }
         for (slot, p) in group.iter().enumerate() {
-            let point = bases.point_bytes();
             let seg_off = point * (p.first - p.seg * bases.segment_points) as u64;
             let inputs = PassInputs {
                 params: arena.params(slot),

@@ -67,10 +67,16 @@ impl Layout {
         self != Layout::Points
     }
 
-    /// Whether an MSM under `cfg` splits its scalars (GLV): asked by `cfg.glv`, else
-    /// the default (`WGPU_MSM_GLV`), never under a range of windows.
+    /// Whether `cfg` asks for GLV: `cfg.glv`, else the default (`WGPU_MSM_GLV`). Bases
+    /// uploaded under `cfg` are stored expanded when it does.
+    pub fn glv_asked(cfg: &MsmConfig) -> bool {
+        cfg.glv.unwrap_or_else(|| super::tuning::glv_default() == 2)
+    }
+
+    /// Whether an MSM under `cfg` splits its scalars (GLV): when asked
+    /// ([`Layout::glv_asked`]), never under a range of windows.
     pub fn glv_wanted(cfg: &MsmConfig) -> bool {
-        cfg.windows.is_none() && cfg.glv.unwrap_or_else(|| super::tuning::glv_default() == 2)
+        cfg.windows.is_none() && Layout::glv_asked(cfg)
     }
 
     /// The layout of a one-shot MSM under `cfg` (its bases are expanded on the device
@@ -622,6 +628,34 @@ mod tests {
         }
         assert!(Plan::new(1024, 1).is_err());
         assert!(Plan::new(1024, 21).is_err());
+    }
+
+    #[test]
+    fn glv_plans_halve_the_windows_and_double_the_rows() {
+        let whole = Plan::new(1 << 20, 16).unwrap();
+        let glv = Plan::with_windows(1 << 20, 16, None, Layout::Glv).unwrap();
+        assert_eq!((whole.num_windows, glv.num_windows), (16, 8));
+        assert_eq!(glv.row_capacity(), 2 << 20);
+        assert_eq!(glv.entries_bytes(), whole.entries_bytes());
+        assert_eq!(glv.bases_bytes(), 2 * whole.bases_bytes());
+        // A streamed GLV job also holds one pass of expanded bases; a resident one not.
+        let (f, r) = (Feed::Chunks, Feed::Scalars);
+        let base = |feed, slots| glv.working_bytes() + slots * glv.slot_bytes(feed);
+        assert_eq!(glv.job_bytes(f, 2), base(f, 2) + glv.bases_bytes());
+        assert_eq!(glv.job_bytes(r, 1), base(r, 1));
+        assert!(Plan::with_windows(1 << 20, 16, Some(&(0..4)), Layout::Glv).is_err());
+        let pairs = Plan::with_windows(1 << 20, 16, Some(&(0..4)), Layout::Pairs).unwrap();
+        assert_eq!((pairs.num_windows, pairs.row_capacity()), (4, 2 << 20));
+        // Passes of 2^21 GLV points aim for half the threads; 2^22 and whole scalars not.
+        let t = TARGET_THREADS.trailing_zeros();
+        assert_eq!(accumulate_threads_log2(Layout::Glv, 1 << 21), t - 1);
+        assert_eq!(accumulate_threads_log2(Layout::Glv, 1 << 22), t);
+        assert_eq!(accumulate_threads_log2(Layout::Points, 1 << 20), t);
+        assert_eq!(window_bits_in(Layout::Glv, 1 << 24, 1 << 22), 16);
+        assert_eq!(
+            window_bits_in(Layout::Points, 1 << 24, 1 << 22),
+            WIDE_WINDOW_BITS
+        );
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
         Ok(p) => Ok(Route::Stream(p)),
         Err(e) => {
             // Uploaded with `upload_bases_with(cfg)`: expanded unless cfg says no.
-            let expanded = super::bases::expands(cfg);
+            let expanded = plan::Layout::glv_asked(cfg);
             let resident = super::bases::point_bytes(expanded) * n as u64;
             let layout = plan::Layout::resident(expanded, cfg);
             plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)

@@ -16,7 +16,7 @@
 //! BN254. [`split`] computes the same on the host, for the tests.
 
 use super::params::limbs32;
-use ark_bn254::{Fr, G1Affine};
+use ark_bn254::Fr;
 use ark_ec::scalar_mul::glv::GLVConfig;
 use ark_ff::{BigInt, PrimeField};
 use num_bigint::{BigInt as Int, BigUint, Sign};
@@ -85,11 +85,6 @@ pub fn split(k: &BigUint) -> (bool, BigUint, bool, BigUint) {
     )
 }
 
-/// phi(p) = (beta x, y) (= lambda p).
-pub fn endomorphism(p: &G1Affine) -> G1Affine {
-    Config::endomorphism_affine(p)
-}
-
 /// Eight 32-bit limbs of a non-negative integer below 2^256.
 fn limbs(v: &BigUint) -> [u32; 8] {
     let mut words = v.to_u64_digits();
@@ -103,16 +98,19 @@ fn wgsl_big(name: &str, v: &[u32; 8]) -> String {
     format!("const {name} = Big({});\n", items.join(", "))
 }
 
-/// WGSL constants and the two generated combinations of glv.wgsl: `GLV_BETA` (beta in
-/// Montgomery form, as bases are stored), `GLV_G1`, `GLV_G2` (the fixed-point
-/// reciprocals), `GLV_N11` ... `GLV_N22` (|n|), and `glv_k1(k, q1, q2)`,
-/// `glv_k2(q1, q2)` with the basis's signs.
+/// The endomorphism's WGSL constant `GLV_BETA`: beta in Montgomery form, as bases are
+/// stored (for `expand_bases.wgsl`).
+pub fn beta_wgsl() -> String {
+    wgsl_big("GLV_BETA", &limbs32(&Config::ENDO_COEFFS[0].0))
+}
+
+/// The split's WGSL constants and the two generated combinations of glv.wgsl:
+/// `GLV_G1`, `GLV_G2` (the fixed-point reciprocals), `GLV_N11` ... `GLV_N22` (|n|), and
+/// `glv_k1(k, q1, q2)`, `glv_k2(q1, q2)` with the basis's signs.
 pub fn wgsl() -> String {
     let n = basis();
     let e = term_signs(&n);
     let mut s = String::from("// GLV constants, generated from ark-bn254's GLVConfig.\n");
-    let beta = Config::ENDO_COEFFS[0];
-    s += &wgsl_big("GLV_BETA", &limbs32(&beta.0));
     s += &wgsl_big("GLV_G1", &limbs(&fixed_point(&n[3])));
     s += &wgsl_big("GLV_G2", &limbs(&fixed_point(&n[1])));
     for (i, name) in ["N11", "N12", "N21", "N22"].iter().enumerate() {
@@ -140,13 +138,6 @@ pub fn wgsl() -> String {
         op(e[3]),
     );
     s
-}
-
-/// |k1|, |k2| of `k` as scalars, with their signs (for host-side checks).
-pub fn split_fr(k: &Fr) -> ((bool, Fr), (bool, Fr)) {
-    let (n1, k1, n2, k2) = split(&k.into_bigint().into());
-    let fr = |v: BigUint| Fr::from_le_bytes_mod_order(&v.to_bytes_le());
-    ((n1, fr(k1)), (n2, fr(k2)))
 }
 
 /// Scalars at the edges of the split, for tests: 0, +-1, +-lambda and next to them,
@@ -182,9 +173,17 @@ pub fn edge_scalars() -> Vec<Fr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ark_bn254::G1Affine;
     use ark_ec::{AffineRepr, CurveGroup};
     use ark_ff::{BigInteger, UniformRand};
     use ark_std::rand::{rngs::StdRng, SeedableRng};
+
+    /// |k1|, |k2| of `k` as scalars, with their signs.
+    fn split_fr(k: &Fr) -> ((bool, Fr), (bool, Fr)) {
+        let (n1, k1, n2, k2) = split(&k.into_bigint().into());
+        let fr = |v: BigUint| Fr::from_le_bytes_mod_order(&v.to_bytes_le());
+        ((n1, fr(k1)), (n2, fr(k2)))
+    }
 
     fn value(neg: bool, v: &Fr) -> Fr {
         if neg {
@@ -223,13 +222,14 @@ mod tests {
     #[test]
     fn endomorphism_is_lambda() {
         let g = G1Affine::generator();
-        assert_eq!(endomorphism(&g), (g * Config::LAMBDA).into_affine());
-        assert!(endomorphism(&G1Affine::zero()).is_zero());
+        let phi = Config::endomorphism_affine;
+        assert_eq!(phi(&g), (g * Config::LAMBDA).into_affine());
+        assert!(phi(&G1Affine::zero()).is_zero());
     }
 
     #[test]
     fn constants_fit_and_name_every_term() {
-        let src = wgsl();
+        let src = beta_wgsl() + &wgsl();
         for name in [
             "GLV_BETA",
             "GLV_G1",
