@@ -30,9 +30,10 @@ pub mod testing;
 pub mod throughput;
 
 pub use cluster::{
-    Cluster, ClusterBases, ClusterConfig, ClusterReport, CpuWorker, Strategy, Worker, WorkerReport,
+    Cluster, ClusterBases, ClusterConfig, ClusterReport, ClusterScalars, CpuWorker, Strategy,
+    Worker, WorkerReport,
 };
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
 pub use error::{Error, Result};
-pub use msm::{msm, DeviceBases, PassCapacity, StageProfile, TimelineEvent};
+pub use msm::{msm, DeviceBases, DeviceScalars, PassCapacity, StageProfile, TimelineEvent};

@@ -853,6 +853,151 @@ fn resident_and_async_portable32() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Resident scalars (bases and scalars both on the device)
+// ---------------------------------------------------------------------------------------
+
+/// `msm_resident` against arkworks: random and adversarial scalar sets (zero, r - 1,
+/// all equal: one hot bucket) over bases with repeats, P and -P and infinity, stored
+/// expanded and plain; prefixes, n = 0 and 1, several passes; async; and its errors.
+fn resident_scalars(ctx: &mut Ctx) {
+    let cfg = ctx.cfg();
+    let n = 1500;
+    let mut bases = random_bases(n, 700, ctx.next_seed());
+    bases[3] = G1Affine::identity();
+    bases[4] = -bases[5];
+    let tag = ctx.tag();
+    let up_b = |b: &[G1Affine], c: &MsmConfig| {
+        ctx.dev
+            .upload_bases_with(b, c)
+            .unwrap_or_else(|e| panic!("{tag} upload bases: {e}"))
+    };
+    let expanded = up_b(&bases, &cfg);
+    let plain = up_b(
+        &bases,
+        &MsmConfig {
+            glv: Some(false),
+            ..cfg.clone()
+        },
+    );
+    assert!(expanded.expanded() && !plain.expanded());
+    let sets: Vec<(&str, Vec<Fr>)> = vec![
+        ("random", random_scalars(n, ctx.next_seed())),
+        ("zero", vec![Fr::ZERO; n]),
+        ("r - 1", vec![-Fr::ONE; n]),
+        ("all equal", vec![random_scalars(1, ctx.next_seed())[0]; n]),
+    ];
+    // Whole scalars and GLV; one pass, and several (chunk_size) with narrow windows.
+    let shapes = [
+        ("default", cfg.clone()),
+        (
+            "whole",
+            MsmConfig {
+                glv: Some(false),
+                ..cfg.clone()
+            },
+        ),
+        (
+            "passes of 512",
+            MsmConfig {
+                chunk_size: Some(512),
+                window_bits: Some(7),
+                ..cfg.clone()
+            },
+        ),
+    ];
+    for (what, scalars) in &sets {
+        let ds = ctx
+            .dev
+            .upload_scalars(scalars)
+            .unwrap_or_else(|e| panic!("{tag} upload scalars: {e}"));
+        assert_eq!((ds.len(), ds.device_uid()), (n, ctx.dev.uid()));
+        let want = G1Projective::msm(&bases, scalars).unwrap();
+        for (shape, c) in &shapes {
+            for (layout, b) in [("expanded", &expanded), ("plain", &plain)] {
+                let got = ctx
+                    .dev
+                    .msm_resident(b, &ds, c)
+                    .unwrap_or_else(|e| panic!("{tag} {what} {shape} {layout}: {e}"));
+                assert!(
+                    got == want,
+                    "{tag} msm_resident, {what} scalars, {shape}, {layout} bases"
+                );
+            }
+        }
+    }
+    // Prefixes: fewer scalars than bases multiply the first bases; n = 1 and 0.
+    let s = random_scalars(n, ctx.next_seed());
+    for k in [700usize, 1, 0] {
+        let ds = ctx.dev.upload_scalars(&s[..k]).unwrap();
+        let want = G1Projective::msm(&bases[..k], &s[..k]).unwrap();
+        let got = pollster::block_on(ctx.dev.msm_resident_async(&expanded, &ds, &cfg));
+        assert!(
+            got.as_ref().ok() == Some(&want),
+            "{tag} msm_resident_async of the first {k} bases: {got:?}"
+        );
+    }
+    // Errors: more scalars than bases; scalars or bases of another device; a base off
+    // the curve.
+    let long = ctx.dev.upload_scalars(&random_scalars(n + 1, 1)).unwrap();
+    let r = ctx.dev.msm_resident(&expanded, &long, &cfg);
+    assert!(
+        matches!(
+            r,
+            Err(Error::LengthMismatch {
+                bases: 1500,
+                scalars: 1501
+            })
+        ),
+        "{tag} longer scalars: {r:?}"
+    );
+    let other = ctx
+        .dev
+        .open_again()
+        .unwrap_or_else(|e| panic!("{tag} open_again: {e}"));
+    let theirs = other.upload_scalars(&s).unwrap();
+    let r = ctx.dev.msm_resident(&expanded, &theirs, &cfg);
+    assert!(
+        matches!(r, Err(Error::WrongDevice { what: "DeviceScalars", owner, used })
+            if owner == other.uid() && used == ctx.dev.uid()),
+        "{tag} scalars of another device: {r:?}"
+    );
+    let r = other.msm_resident(&expanded, &theirs, &cfg);
+    assert!(
+        matches!(
+            r,
+            Err(Error::WrongDevice {
+                what: "DeviceBases",
+                ..
+            })
+        ),
+        "{tag} bases of another device: {r:?}"
+    );
+    let mut bad = bases.clone();
+    bad[1234] = G1Affine::new_unchecked(bad[1234].x, bad[1234].y + Fq::ONE);
+    let bad = up_b(&bad, &cfg);
+    let ds = ctx.dev.upload_scalars(&s).unwrap();
+    let r = ctx.dev.msm_resident(&bad, &ds, &cfg);
+    assert!(
+        matches!(r, Err(Error::PointNotOnCurve { index: 1234 })),
+        "{tag} a base off the curve: {r:?}"
+    );
+}
+
+#[test]
+fn resident_scalars_wide64() {
+    for_each_device("resident_scalars_wide64", MulPath::Wide64, resident_scalars);
+}
+
+#[test]
+fn resident_scalars_portable32() {
+    for_each_device(
+        "resident_scalars_portable32",
+        MulPath::Portable32,
+        resident_scalars,
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------------------
 

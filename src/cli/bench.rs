@@ -331,13 +331,14 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let info = d.info();
             let path = d.resolve_arithmetic(cfg.arithmetic)?;
             let resident = d.upload_bases(&bases)?;
+            let on_device = d.upload_scalars(&scalars)?;
             let src = Source {
                 device: info.name.clone(),
                 backend: info.backend.clone(),
                 driver: info.driver.clone(),
                 arith: path.name().into(),
             };
-            let modes: [(&'static str, MsmFn); 2] = [
+            let modes: [(&'static str, MsmFn); 3] = [
                 (
                     "oneshot",
                     Box::new(|| Ok(check(d.msm(&bases, &scalars, &oneshot_cfg)?))),
@@ -345,6 +346,10 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 (
                     "resident",
                     Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &cfg)?))),
+                ),
+                (
+                    "device",
+                    Box::new(|| Ok(check(d.msm_resident(&resident, &on_device, &cfg)?))),
                 ),
             ];
             for (mode, f) in modes {
@@ -408,6 +413,19 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     profiles.push((
                         format!("#{} {}", d.index(), info.name),
                         "oneshot".to_string(),
+                        lg,
+                        p,
+                    ));
+                }
+                let pcfg = MsmConfig {
+                    profile: true,
+                    ..cfg.clone()
+                };
+                let _ = d.msm_resident(&resident, &on_device, &pcfg)?;
+                if let Some(p) = d.last_profile() {
+                    profiles.push((
+                        format!("#{} {}", d.index(), info.name),
+                        "device".to_string(),
                         lg,
                         p,
                     ));
@@ -494,6 +512,32 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 t,
                 ark_ms,
             ));
+            let on_device = cluster.upload_scalars(&resident, &scalars)?;
+            let t = time(args, &|| format!("{label} device 2^{lg}"), || {
+                Ok(check(cluster.msm_resident(&resident, &on_device, &cfg)?))
+            })?;
+            records.push(Record::new(
+                &date,
+                &src,
+                "device",
+                lg,
+                args.window,
+                t,
+                ark_ms,
+            ));
+            if args.profile {
+                let pcfg = MsmConfig {
+                    profile: true,
+                    ..cfg.clone()
+                };
+                let _ = cluster.msm_resident(&resident, &on_device, &pcfg)?;
+                for d in &devices {
+                    if let Some(p) = d.last_profile() {
+                        let name = format!("#{} {}", d.index(), d.name());
+                        profiles.push((name, format!("{label} device"), lg, p));
+                    }
+                }
+            }
         }
     }
     pb.finish_and_clear();

@@ -28,7 +28,7 @@ mod worker;
 
 pub use config::{ClusterConfig, Strategy};
 pub use report::{ClusterReport, WorkerReport, BASE_BYTES, SCALAR_BYTES};
-pub use resident::ClusterBases;
+pub use resident::{ClusterBases, ClusterScalars};
 pub use worker::{CpuWorker, Worker};
 
 use crate::config::{Arithmetic, MsmConfig};

@@ -1,13 +1,13 @@
 //! Bases resident across a cluster: each device holds one contiguous share (by measured
 //! throughput when the cluster has calibrated, else even), or, under
 //! [`Strategy::Windows`], a copy of them all; uploaded once, every MSM over them sends
-//! only scalars.
+//! only scalars, or nothing where the scalars are resident too ([`ClusterScalars`]).
 
 use super::{window_split, Cluster, Strategy};
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::msm::DeviceBases;
+use crate::msm::{DeviceBases, DeviceScalars};
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
 
@@ -49,6 +49,26 @@ impl ClusterBases {
             .iter()
             .map(|s| (s.device.index(), s.start, s.bases.len()))
             .collect()
+    }
+}
+
+/// Scalars resident across a cluster beside a [`ClusterBases`]: each device holds the
+/// scalars of its share of the bases (made by [`Cluster::upload_scalars`]).
+pub struct ClusterScalars {
+    shares: Vec<DeviceScalars>,
+    len: usize,
+}
+
+impl ClusterScalars {
+    /// Number of scalars in all shares (the bases' count; all of them in each share
+    /// where the bases are replicated).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no scalars.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -128,38 +148,104 @@ impl Cluster {
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
         Error::check_lengths(bases.len, scalars.len())?;
-        // Per share: its scalars and, for replicated bases, its windows.
-        let (c, windows) = window_split(cfg, scalars.len(), bases.shares.len());
-        let work: Vec<(&Share, &[Fr], Option<MsmConfig>)> = bases
-            .shares
-            .iter()
-            .zip(windows)
-            .filter_map(|(sh, w)| {
-                let part = &scalars[sh.start..sh.start + sh.bases.len()];
-                if !bases.replicated {
-                    return Some((sh, part, None));
-                }
-                let cfg = MsmConfig {
-                    window_bits: Some(c),
-                    windows: Some(w?),
-                    ..cfg.clone()
-                };
-                Some((sh, part, Some(cfg)))
-            })
-            .collect();
-        std::thread::scope(|s| {
-            let handles: Vec<_> = work
-                .iter()
-                .map(|(sh, part, own)| {
-                    let cfg = own.as_ref().unwrap_or(cfg);
-                    s.spawn(move || sh.device.msm_with(&sh.bases, part, cfg))
-                })
-                .collect();
-            let mut total = G1Projective::zero();
-            for h in handles {
-                total += h.join().map_err(|_| Error::Cancelled)??;
-            }
-            Ok(total)
+        each_share(bases, cfg, |i, cfg| {
+            let sh = &bases.shares[i];
+            let part = &scalars[sh.start..sh.start + sh.bases.len()];
+            sh.device.msm_with(&sh.bases, part, cfg)
         })
     }
+
+    /// Uploads `scalars` beside `bases`: each device gets the scalars of its share of
+    /// the bases (all of them where the bases are replicated), for
+    /// [`Cluster::msm_resident`].
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] unless there are as many scalars as bases; upload
+    /// errors of any device.
+    pub fn upload_scalars(&self, bases: &ClusterBases, scalars: &[Fr]) -> Result<ClusterScalars> {
+        Error::check_lengths(bases.len, scalars.len())?;
+        let shares = bases
+            .shares
+            .iter()
+            .map(|sh| {
+                let part = &scalars[sh.start..sh.start + sh.bases.len()];
+                sh.device.upload_scalars(part)
+            })
+            .collect::<Result<_>>()?;
+        Ok(ClusterScalars {
+            shares,
+            len: scalars.len(),
+        })
+    }
+
+    /// MSM of scalars resident across the cluster over the bases beside them: each
+    /// device multiplies its own share of both (see [`Device::msm_resident`]), nothing
+    /// is sent but parameters, and the host adds the results.
+    ///
+    /// # Errors
+    /// [`Error::LengthMismatch`] when `scalars` were not uploaded for bases of this
+    /// length and split; [`Error::WrongDevice`] when they were uploaded for other
+    /// devices; any device's error.
+    pub fn msm_resident(
+        &self,
+        bases: &ClusterBases,
+        scalars: &ClusterScalars,
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
+        Error::check_lengths(bases.len, scalars.len)?;
+        if scalars.shares.len() != bases.shares.len() {
+            return Err(Error::LengthMismatch {
+                bases: bases.shares.len(),
+                scalars: scalars.shares.len(),
+            });
+        }
+        for (b, s) in bases.shares.iter().zip(&scalars.shares) {
+            Error::check_lengths(b.bases.len(), s.len())?;
+        }
+        each_share(bases, cfg, |i, cfg| {
+            let sh = &bases.shares[i];
+            sh.device.msm_resident(&sh.bases, &scalars.shares[i], cfg)
+        })
+    }
+}
+
+/// Runs `f(share index, its config)` for every share of `bases` that has work, each on
+/// a thread of its own, and adds the results. Replicated bases split the windows: each
+/// share gets a config for its range of them (and shares left without one sit out).
+fn each_share<F>(bases: &ClusterBases, cfg: &MsmConfig, f: F) -> Result<G1Projective>
+where
+    F: Fn(usize, &MsmConfig) -> Result<G1Projective> + Sync,
+{
+    let (c, windows) = window_split(cfg, bases.len, bases.shares.len());
+    let work: Vec<(usize, Option<MsmConfig>)> = windows
+        .into_iter()
+        .enumerate()
+        .take(bases.shares.len())
+        .filter_map(|(i, w)| {
+            if !bases.replicated {
+                return Some((i, None));
+            }
+            let cfg = MsmConfig {
+                window_bits: Some(c),
+                windows: Some(w?),
+                ..cfg.clone()
+            };
+            Some((i, Some(cfg)))
+        })
+        .collect();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = work
+            .iter()
+            .map(|(i, own)| {
+                let cfg = own.as_ref().unwrap_or(cfg);
+                let f = &f;
+                s.spawn(move || f(*i, cfg))
+            })
+            .collect();
+        let mut total = G1Projective::zero();
+        for h in handles {
+            total += h.join().map_err(|_| Error::Cancelled)??;
+        }
+        Ok(total)
+    })
 }

@@ -44,12 +44,14 @@ pub(crate) enum Input<'a> {
     Scalars(&'a [Fr], Params),
     /// The pass's bases (streamed chunks).
     Bases(&'a [G1Affine]),
+    /// Only the pass's parameter block (its bases and scalars are resident).
+    Params(Params),
 }
 
 impl Input<'_> {
     fn which(self) -> usize {
         match self {
-            Input::Scalars(..) => 0,
+            Input::Scalars(..) | Input::Params(_) => 0,
             Input::Bases(_) => 1,
         }
     }
@@ -59,6 +61,7 @@ impl Input<'_> {
         match self {
             Input::Scalars(s, _) => s.len(),
             Input::Bases(b) => b.len(),
+            Input::Params(_) => 0,
         }
     }
 
@@ -67,6 +70,7 @@ impl Input<'_> {
         match self {
             Input::Scalars(s, _) => SCALAR_BYTES * s.len() as u64,
             Input::Bases(b) => BASE_BYTES * b.len() as u64,
+            Input::Params(_) => 0,
         }
     }
 }
@@ -110,7 +114,7 @@ impl Arena {
         let slots = u64::from(key.slots);
         let cap = u64::from(key.capacity);
         let chunks = match key.feed {
-            Feed::Scalars => None,
+            Feed::Scalars | Feed::Params => None,
             Feed::Chunks => Some(ChunkBuffers {
                 bases: (!direct.bases)
                     .then(|| {
@@ -147,16 +151,20 @@ impl Arena {
         // scalars and one for its bases; per resident slot two for its scalars, used by
         // alternate submissions so the host fills one while the device copies the other.
         // A scalar upload buffer also carries its pass's parameter block after the
-        // scalars (see [`Arena::params_at`]).
-        let scalars_up = (
-            "msm/upload-scalars",
-            SCALAR_BYTES * cap + PARAMS_SLOT,
-            direct.scalars,
-        );
+        // scalars (see [`Arena::params_at`]); with resident scalars (`Feed::Params`) it
+        // holds only that block.
+        let scalars_up = match key.feed {
+            Feed::Params => ("msm/upload-params", PARAMS_SLOT, false),
+            _ => (
+                "msm/upload-scalars",
+                SCALAR_BYTES * cap + PARAMS_SLOT,
+                direct.scalars,
+            ),
+        };
         let bases_up = ("msm/upload-bases", BASE_BYTES * cap, direct.bases);
         let sizes: Vec<(&str, u64, bool)> = match key.feed {
             Feed::Chunks => (0..slots).flat_map(|_| [scalars_up, bases_up]).collect(),
-            Feed::Scalars => (0..2 * slots).map(|_| scalars_up).collect(),
+            Feed::Scalars | Feed::Params => (0..2 * slots).map(|_| scalars_up).collect(),
         };
         let flag_reset = gpu::create_buffer_mapped(
             device,
@@ -183,7 +191,7 @@ impl Arena {
                 PARAMS_SLOT * slots,
                 wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             )?,
-            scalars: (!direct.scalars)
+            scalars: (!direct.scalars && key.feed != Feed::Params)
                 .then(|| {
                     gpu::create_buffer(
                         device,
@@ -218,7 +226,10 @@ impl Arena {
 
     /// Where a scalar upload buffer holds its pass's parameter block.
     fn params_at(&self) -> u64 {
-        SCALAR_BYTES * self.cap()
+        match self.key.feed {
+            Feed::Params => 0,
+            _ => SCALAR_BYTES * self.cap(),
+        }
     }
 
     /// Converts `input` into `slot`'s upload buffer once that is free (scalars with
@@ -267,7 +278,9 @@ impl Arena {
     /// (at [`Arena::params_at`]).
     fn extra<'i>(&self, input: &'i Input<'_>) -> Option<(u64, &'i [u8])> {
         match input {
-            Input::Scalars(_, params) => Some((self.params_at(), bytemuck::bytes_of(params))),
+            Input::Scalars(_, params) | Input::Params(params) => {
+                Some((self.params_at(), bytemuck::bytes_of(params)))
+            }
             Input::Bases(_) => None,
         }
     }
@@ -278,6 +291,7 @@ impl Arena {
         upload::on_pool(pool, dst, move |dst| match input {
             Input::Scalars(s, _) => upload::fill_scalars(dst, s),
             Input::Bases(b) => upload::fill_bases(dst, b),
+            Input::Params(_) => {}
         });
     }
 
@@ -294,7 +308,7 @@ impl Arena {
         let up = self.upload(slot, turn, input)?;
         let s = slot as u64;
         match input {
-            Input::Scalars(..) => {
+            Input::Scalars(..) | Input::Params(_) => {
                 if let Some(scalars) = &self.scalars {
                     up.copy_to(
                         enc,
@@ -340,8 +354,8 @@ impl Arena {
     fn upload_of(&self, slot: usize, turn: usize, which: usize) -> Result<&Staging> {
         let i = match self.key.feed {
             Feed::Chunks => 2 * slot + which,
-            Feed::Scalars if which == 0 => (turn % 2) * self.slots() + slot,
-            Feed::Scalars => return Err(no_chunks()),
+            Feed::Scalars | Feed::Params if which == 0 => (turn % 2) * self.slots() + slot,
+            Feed::Scalars | Feed::Params => return Err(no_chunks()),
         };
         self.uploads.get(i).ok_or_else(no_chunks)
     }

@@ -30,16 +30,16 @@ pub(crate) const SUBMIT_BYTES: u64 = 4 << 20;
 
 /// One pass of a resident job: set `set`, segment `seg`, points `first..first + n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pass {
-    set: usize,
-    seg: usize,
-    first: usize,
-    n: usize,
+pub(crate) struct Pass {
+    pub(crate) set: usize,
+    pub(crate) seg: usize,
+    pub(crate) first: usize,
+    pub(crate) n: usize,
 }
 
 /// The passes of every set: each set's prefix of the bases, cut into passes of the
 /// `sizes` a set of that length gets (see `plan::pass_sizes`) and at segment ends.
-fn passes(
+pub(crate) fn passes(
     segments: &[(usize, usize, usize)],
     lens: &[usize],
     sizes: impl Fn(usize) -> Vec<usize>,

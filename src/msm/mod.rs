@@ -1,21 +1,25 @@
 //! MSM on one device: `sum_i scalars[i] * bases[i]` over BN254 G1, with every Pippenger
 //! stage in WGSL (see `pass.rs`) and the result identical to arkworks'.
 //!
-//! The entry points (this file) route to one of two drivers, both built on one job core
+//! The entry points (this file) route to one of three drivers, all built on one job core
 //! (`job`: kernels, pooled working buffers, one readback, per-pass encoding): `batch`
 //! for resident bases (`msm_with`, `msm_batch`), `stream` for host bases that are
-//! streamed in chunks. `plan` sizes passes and counts memory against the budget;
-//! `arena` and `pool` hold the pooled input slots and buffers.
+//! streamed in chunks, `on_device` for resident bases and resident scalars
+//! (`msm_resident`, over `scalars::DeviceScalars`). `plan` sizes passes and counts
+//! memory against the budget; `arena` and `pool` hold the pooled input slots and
+//! buffers.
 
 mod arena;
 mod bases;
 mod batch;
 pub mod encode;
 mod job;
+mod on_device;
 pub(crate) mod pass;
 pub mod plan;
 mod pool;
 mod profile;
+mod scalars;
 mod sched;
 mod staging;
 mod state;
@@ -26,6 +30,7 @@ mod windows;
 
 pub use bases::DeviceBases;
 pub use profile::{StageProfile, TimelineEvent};
+pub use scalars::DeviceScalars;
 pub(crate) use sched::ThreadTimes;
 pub(crate) use staging::DirectUploads;
 pub(crate) use state::DeviceState;
@@ -169,6 +174,53 @@ impl Device {
         Error::check_lengths(bases.len(), scalars.len())?;
         let r = batch::run(self, bases, &[scalars], cfg).await?;
         r.into_iter().next().ok_or(Error::Cancelled)
+    }
+
+    /// Blocking MSM of resident scalars over resident bases; see
+    /// [`Device::msm_resident_async`].
+    ///
+    /// # Errors
+    /// As [`Device::msm_resident_async`].
+    pub fn msm_resident(
+        &self,
+        bases: &DeviceBases,
+        scalars: &DeviceScalars,
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
+        pollster::block_on(self.msm_resident_async(bases, scalars, cfg))
+    }
+
+    /// MSM of scalars already on this device ([`Device::upload_scalars`]) over bases
+    /// already on it: `sum_i scalars[i] * bases[i]` over the first `scalars.len()`
+    /// bases (ICICLE's MSM with both inputs on the device). Nothing is uploaded but a
+    /// parameter block a pass, and the MSM runs in as few passes as the device allows,
+    /// so this is the device's own speed, with no host transfer in it.
+    ///
+    /// `cfg.memory_budget` counts both resident inputs first, then the working buffers.
+    ///
+    /// # Errors
+    /// [`Error::WrongDevice`] when `bases` or `scalars` live on another device;
+    /// [`Error::LengthMismatch`] when there are more scalars than bases;
+    /// [`Error::PointNotOnCurve`]; [`Error::OutOfMemory`]; GPU errors as values.
+    ///
+    /// # Example
+    /// ```no_run
+    /// use ark_std::UniformRand;
+    /// let mut rng = ark_std::test_rng();
+    /// let bases: Vec<ark_bn254::G1Affine> = (0..1000).map(|_| ark_bn254::G1Affine::rand(&mut rng)).collect();
+    /// let scalars: Vec<ark_bn254::Fr> = (0..1000).map(|_| ark_bn254::Fr::rand(&mut rng)).collect();
+    /// let dev = &wgpu_msm::Device::all()?[0];
+    /// let (b, s) = (dev.upload_bases(&bases)?, dev.upload_scalars(&scalars)?);
+    /// let r = dev.msm_resident(&b, &s, &Default::default())?;
+    /// # Ok::<(), wgpu_msm::Error>(())
+    /// ```
+    pub async fn msm_resident_async(
+        &self,
+        bases: &DeviceBases,
+        scalars: &DeviceScalars,
+        cfg: &MsmConfig,
+    ) -> Result<G1Projective> {
+        on_device::run(self, bases, scalars, cfg).await
     }
 
     /// Blocking batch of MSMs over the same resident bases; see

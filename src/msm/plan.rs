@@ -366,6 +366,7 @@ impl Plan {
         match feed {
             Feed::Scalars => SCALAR_BYTES * cap + PARAMS_SLOT,
             Feed::Chunks => (BASE_BYTES + SCALAR_BYTES) * cap + PARAMS_SLOT + FLAG_SLOT,
+            Feed::Params => PARAMS_SLOT,
         }
     }
 
@@ -388,13 +389,16 @@ pub enum Feed {
     /// Host bases streamed in chunks: two slots of bases and scalars, so the upload of
     /// one chunk overlaps the compute of the one before.
     Chunks,
+    /// Bases and scalars resident on the device; each pass's slot holds only its
+    /// parameter block.
+    Params,
 }
 
 impl Feed {
     /// Input slots a job of this kind needs at the least.
     pub fn min_slots(self) -> u64 {
         match self {
-            Feed::Scalars => 1,
+            Feed::Scalars | Feed::Params => 1,
             Feed::Chunks => 2,
         }
     }
@@ -517,6 +521,7 @@ pub fn choose(
         let slot_inputs = match feed {
             Feed::Scalars => SCALAR_BYTES,
             Feed::Chunks => BASE_BYTES,
+            Feed::Params => 0,
         } * u64::from(cap)
             * slots;
         let fits = plan.max_binding() <= limits.max_binding.min(limits.max_buffer)

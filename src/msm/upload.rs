@@ -1,7 +1,8 @@
 //! Host-to-device uploads of bases and scalars, converted straight into mapped memory
 //! by several threads of rayon's pool with no intermediate copy: `fill_*` write into
 //! any mapped view (the reusable upload buffers of `staging.rs`, used by every MSM);
-//! `write_bases` goes through wgpu's per-write staging (resident bases, uploaded once).
+//! `write_bases` and `write_scalars` go through wgpu's per-write staging (resident
+//! bases and scalars, uploaded once).
 
 use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
 use super::tuning;
@@ -221,7 +222,32 @@ pub(crate) fn write_bases(
     offset: u64,
     bases: &[G1Affine],
 ) -> Result<()> {
-    let Some(size) = wgpu::BufferSize::new((bases.len() * BASE_WORDS * 4) as u64) else {
+    let bytes = (bases.len() * BASE_WORDS * 4) as u64;
+    write_with(queue, buf, offset, bytes, |dst| fill_bases(dst, bases))
+}
+
+/// Uploads scalars into `buf` at byte `offset` as [`write_bases`] does bases (for
+/// resident scalars).
+pub(crate) fn write_scalars(
+    queue: &wgpu::Queue,
+    buf: &wgpu::Buffer,
+    offset: u64,
+    scalars: &[Fr],
+) -> Result<()> {
+    let bytes = (scalars.len() * SCALAR_WORDS * 4) as u64;
+    write_with(queue, buf, offset, bytes, |dst| fill_scalars(dst, scalars))
+}
+
+/// Writes `bytes` bytes into `buf` at `offset` with `fill`, through wgpu's per-write
+/// staging memory.
+fn write_with(
+    queue: &wgpu::Queue,
+    buf: &wgpu::Buffer,
+    offset: u64,
+    bytes: u64,
+    fill: impl FnOnce(WriteOnly<'_, [u8]>),
+) -> Result<()> {
+    let Some(size) = wgpu::BufferSize::new(bytes) else {
         return Ok(());
     };
     let mut view = queue
@@ -230,7 +256,7 @@ pub(crate) fn write_bases(
             context: "upload".into(),
             message: "write_buffer_with refused".into(),
         })?;
-    fill_bases(view.slice(..), bases);
+    fill(view.slice(..));
     Ok(())
 }
 

@@ -1,0 +1,145 @@
+//! MSMs whose bases and scalars are both resident on the device: nothing to upload but
+//! a parameter block a pass, so nothing to overlap, and the MSM runs in as few passes
+//! as the device's limits and the budget allow (one up to 2^22 points on an H200, where
+//! host scalars stream in five), each pass reading its range of the scalars in place.
+
+use super::arena::{Arena, Input};
+use super::bases::DeviceBases;
+use super::batch;
+use super::job::{self, Job, PassInputs};
+use super::pass::Part;
+use super::plan::{self, Feed};
+use super::scalars::DeviceScalars;
+use super::tuning;
+use crate::config::MsmConfig;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use ark_bn254::G1Projective;
+use ark_ff::Zero;
+
+/// One pass: points `first..first + n`, within base segment `seg` and one scalar
+/// segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pass {
+    seg: usize,
+    first: usize,
+    n: usize,
+}
+
+/// Cuts `passes` (within base segments) again at the ends of scalar segments of
+/// `per` scalars.
+fn split_at_segments(passes: &[batch::Pass], per: usize) -> Vec<Pass> {
+    let mut out = Vec::with_capacity(passes.len());
+    for p in passes {
+        let (mut first, end) = (p.first, p.first + p.n);
+        while first < end {
+            let stop = end.min((first / per + 1) * per);
+            out.push(Pass {
+                seg: p.seg,
+                first,
+                n: stop - first,
+            });
+            first = stop;
+        }
+    }
+    out
+}
+
+/// Runs `sum_i scalars[i] * bases[i]` over the first `scalars.len()` bases.
+pub(crate) async fn run(
+    dev: &Device,
+    bases: &DeviceBases,
+    scalars: &DeviceScalars,
+    cfg: &MsmConfig,
+) -> Result<G1Projective> {
+    dev.check_owner("DeviceBases", bases.device_uid)?;
+    dev.check_owner("DeviceScalars", scalars.device_uid)?;
+    if scalars.len() > bases.len() {
+        return Err(Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: scalars.len(),
+        });
+    }
+    let n = scalars.len();
+    if n == 0 {
+        return Ok(G1Projective::zero());
+    }
+    let resident = bases.device_bytes() + scalars.device_bytes();
+    let layout = plan::Layout::resident(bases.expanded, cfg);
+    let plan = plan::choose(n, cfg, &dev.limits(), Feed::Params, resident, layout)?;
+    let segments: Vec<_> = bases.segment_ranges().collect();
+    let (cap, growth) = (plan.capacity as usize, tuning::pass_growth_pct() as u32);
+    // Full passes first (no small first pass: nothing to overlap), so every pass starts
+    // at a multiple of the capacity or of a segment, an aligned binding offset.
+    let by_bases = batch::passes(&segments, &[n], |len| plan::pass_sizes(len, cap, 0, growth));
+    let passes = split_at_segments(&by_bases, scalars.segment_points);
+    let arena = dev.inner.msm.take_arena(
+        &dev.inner.device,
+        Arena::key_for(&plan, passes.len() as u64, Feed::Params),
+    )?;
+    let mut job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;
+    let t = std::time::Instant::now();
+    let mut filled = std::time::Duration::ZERO;
+    let inputs: Vec<Input<'_>> = passes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Input::Params(job.params(i, p.n)))
+        .collect();
+    for (slot, &input) in inputs.iter().enumerate() {
+        filled += arena.stage(dev, slot, 0, input).await?;
+    }
+    job.note_upload(t, filled, std::time::Instant::now(), 0);
+    let mut enc = job.encoder();
+    for (slot, &input) in inputs.iter().enumerate() {
+        arena.copy_staged(&mut enc, slot, 0, input)?;
+    }
+    let point = bases.point_bytes();
+    for (slot, p) in passes.iter().enumerate() {
+        let seg_off = point * (p.first - p.seg * bases.segment_points) as u64;
+        let bound = PassInputs {
+            params: arena.params(slot),
+            bases: wgpu::BufferBinding {
+                buffer: &bases.segments[p.seg],
+                offset: seg_off,
+                size: wgpu::BufferSize::new(point * p.n as u64),
+            },
+            scalars: scalars.binding(p.first, p.n),
+        };
+        job.encode_pass(&mut enc, slot, p.n, bound, Part::All)?;
+    }
+    for seg in 0..segments.len() {
+        let at = super::bases::FLAG_STRIDE * seg as u64;
+        job.copy_flag(&mut enc, seg, &bases.flags, at);
+    }
+    let index = job.submit_last(enc)?;
+    for (slot, &input) in inputs.iter().enumerate() {
+        arena.recycle(slot, 0, input, index.clone());
+    }
+    let out = job.finish().await?;
+    drop(arena);
+    job::check_flags(&out.flags, |seg| seg * bases.segment_points)?;
+    out.results.into_iter().next().ok_or(Error::Cancelled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passes_split_at_scalar_segments() {
+        let p = |seg, first, n| batch::Pass {
+            set: 0,
+            seg,
+            first,
+            n,
+        };
+        // Base segments of 8; scalar segments of 4 cut the first pass twice.
+        let split = split_at_segments(&[p(0, 0, 8), p(1, 8, 3)], 4);
+        let got: Vec<_> = split.iter().map(|q| (q.seg, q.first, q.n)).collect();
+        assert_eq!(got, [(0, 0, 4), (0, 4, 4), (1, 8, 3)].to_vec());
+        // Segments larger than the passes leave them whole.
+        let whole = split_at_segments(&[p(0, 0, 5), p(0, 5, 2)], 1 << 20);
+        assert_eq!(whole.len(), 2);
+        assert_eq!((whole[1].first, whole[1].n), (5, 2));
+    }
+}
