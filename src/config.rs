@@ -56,14 +56,17 @@ pub struct MsmConfig {
     /// the MSM. This splits one MSM across devices by windows (a [`crate::Cluster`] does it
     /// under [`crate::Strategy::Windows`]); needs `window_bits`, and a range within
     /// `0..ceil(255 / c)`. [`crate::msm::window_scalars`] gives the same partial sum
-    /// through any plain MSM (e.g. arkworks').
+    /// through any plain MSM (e.g. arkworks'). With `glv: Some(true)` the windows are
+    /// those of the GLV halves (bits `c*w .. c*(w+1)` of k1 and of k2, within
+    /// `0..ceil(128 / c)`), a split that only devices compute.
     pub windows: Option<std::ops::Range<u32>>,
     /// Split each scalar k into halves k1 + lambda k2 of 127 bits (the GLV
     /// endomorphism of BN254, phi(x, y) = (beta x, y) = lambda (x, y)): the device
     /// sums 2n half-size scalars over the bases and their images, in half the windows,
     /// so the per-window work (bucket reduction, scans, collects) halves. `None` (the
-    /// default) uses it except under a range of `windows` (which asks for windows of
-    /// the whole scalar) or where `WGPU_MSM_GLV=1` turns it off. Resident bases
+    /// default) uses it except under a range of `windows` (which then counts windows
+    /// of the whole scalar; `Some(true)` with a range counts windows of the halves) or
+    /// where `WGPU_MSM_GLV=1` turns it off. Resident bases
     /// ([`crate::Device::upload_bases`]) are stored with their images (128 bytes a
     /// point) unless uploaded with `glv: Some(false)`.
     pub glv: Option<bool>,

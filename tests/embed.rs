@@ -7,7 +7,7 @@
 
 use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
 use ark_ec::VariableBaseMSM;
-use ark_ff::{Field as _, UniformRand, Zero};
+use ark_ff::{Field as _, PrimeField as _, UniformRand, Zero};
 use wgpu_msm::msm::plan::{window_bits_in, Feed, Layout, Plan};
 use wgpu_msm::testing::{random_bases, random_scalars};
 use wgpu_msm::{Error, MsmConfig, MulPath};
@@ -473,7 +473,44 @@ fn window_ranges(ctx: &mut Ctx) {
             ctx.tag()
         );
     }
+    // Windows of the GLV halves (`glv: Some(true)`): one-shot, over resident expanded
+    // bases, and with resident scalars too, each part against its host model, the
+    // parts adding up to the MSM.
+    let all = Layout::Glv.window_count(c);
+    let glv = |r: std::ops::Range<u32>, chunk: Option<usize>| MsmConfig {
+        glv: Some(true),
+        ..with(r, chunk)
+    };
+    let srs = ctx.dev.upload_bases_with(&bases, &glv(0..1, None)).unwrap();
+    let on_device = ctx.dev.upload_scalars(&scalars).unwrap();
+    for chunk in [None, Some(512)] {
+        let mut sums = [G1Projective::zero(); 3];
+        for r in [0..1, 1..9, 9..all] {
+            let cfg = glv(r.clone(), chunk);
+            let part = ark(&bases, &glv_window_scalars(&scalars, c, r.clone()));
+            let got = [
+                ctx.dev.msm(&bases, &scalars, &cfg),
+                ctx.dev.msm_with(&srs, &scalars, &cfg),
+                ctx.dev.msm_resident(&srs, &on_device, &cfg),
+            ];
+            for (k, g) in got.into_iter().enumerate() {
+                let g = g.unwrap_or_else(|e| panic!("{} GLV windows {r:?}: {e}", ctx.tag()));
+                assert!(
+                    g == part,
+                    "{} GLV windows {r:?}, chunks {chunk:?}, mode {k}",
+                    ctx.tag()
+                );
+                sums[k] += g;
+            }
+        }
+        assert!(
+            sums.iter().all(|s| *s == want),
+            "{} GLV window parts, chunks {chunk:?}",
+            ctx.tag()
+        );
+    }
     // Bad ranges: none without window_bits, empty, beyond the last window.
+    let all = wgpu_msm::msm::plan::window_count(c);
     let bad = [
         MsmConfig {
             windows: Some(0..2),
@@ -491,6 +528,29 @@ fn window_ranges(ctx: &mut Ctx) {
             cfg.windows
         );
     }
+}
+
+/// The scalars whose plain MSM is the device's MSM restricted to `windows` of the GLV
+/// halves: k = k1 + lambda k2 split as the device splits it, each half's part of those
+/// windows (`window_scalars`, signed as the half), recombined with lambda.
+fn glv_window_scalars(scalars: &[Fr], c: u32, windows: std::ops::Range<u32>) -> Vec<Fr> {
+    use ark_ec::scalar_mul::glv::GLVConfig;
+    let lambda = <ark_bn254::g1::Config as GLVConfig>::LAMBDA;
+    let part = |neg: bool, v: num_bigint::BigUint| {
+        let w = wgpu_msm::msm::window_scalars(&[Fr::from(v)], c, windows.clone())[0];
+        if neg {
+            -w
+        } else {
+            w
+        }
+    };
+    scalars
+        .iter()
+        .map(|k| {
+            let (n1, k1, n2, k2) = wgpu_msm::shader::glv::split(&k.into_bigint().into());
+            part(n1, k1) + lambda * part(n2, k2)
+        })
+        .collect()
 }
 
 #[test]

@@ -34,7 +34,9 @@ pub use worker::{CpuWorker, Worker};
 use crate::config::{Arithmetic, MsmConfig};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::msm::plan::{default_window_bits, window_count, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS};
+use crate::msm::plan::{
+    default_window_bits, window_bits_in, Layout, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
+};
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
 use schedule::{Assignment, Piece};
@@ -298,8 +300,11 @@ impl Cluster {
                 (vec![Vec::new(); k], chunks.collect())
             }
             Strategy::Windows => {
-                let (c, shares) = window_split(&cfg, n, k);
+                // Windows of the whole scalar, which every kind of worker computes (CPU
+                // workers through `window_scalars`).
+                let (c, shares) = window_split(&cfg, n, k, false);
                 cfg.to_mut().window_bits = Some(c);
+                cfg.to_mut().glv = Some(false);
                 let own = shares
                     .into_iter()
                     .map(|w| {
@@ -451,14 +456,20 @@ fn widened(cfg: &MsmConfig, share: usize) -> bool {
 /// How an MSM of `n` points splits by windows among `workers`: one window width for all
 /// of them (`cfg`'s, else the default for `n`), so that the ranges add up, and each
 /// worker's range, as even as can be (`None` for a worker left without one when there
-/// are more workers than windows).
+/// are more workers than windows). With `glv`, the windows of the GLV halves (a device's
+/// width for 2n entries: 8 windows of 16 bits from 2^15 points).
 pub(crate) fn window_split(
     cfg: &MsmConfig,
     n: usize,
     workers: usize,
+    glv: bool,
 ) -> (u32, Vec<Option<std::ops::Range<u32>>>) {
-    let c = cfg.window_bits.unwrap_or_else(|| default_window_bits(n));
-    let shares = partition::even_blocks(window_count(c) as usize, workers)
+    let layout = if glv { Layout::Glv } else { Layout::Points };
+    let c = cfg.window_bits.unwrap_or_else(|| match layout {
+        Layout::Glv => window_bits_in(layout, n, n),
+        _ => default_window_bits(n),
+    });
+    let shares = partition::even_blocks(layout.window_count(c) as usize, workers)
         .into_iter()
         .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))
         .collect();

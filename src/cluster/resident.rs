@@ -7,6 +7,7 @@ use super::{window_split, Cluster, Strategy};
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::plan::Layout;
 use crate::msm::{DeviceBases, DeviceScalars};
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
@@ -210,13 +211,16 @@ impl Cluster {
 }
 
 /// Runs `f(share index, its config)` for every share of `bases` that has work, each on
-/// a thread of its own, and adds the results. Replicated bases split the windows: each
+/// a thread of its own (the first on the calling thread), and adds the results. Replicated bases split the windows: each
 /// share gets a config for its range of them (and shares left without one sit out).
 fn each_share<F>(bases: &ClusterBases, cfg: &MsmConfig, f: F) -> Result<G1Projective>
 where
     F: Fn(usize, &MsmConfig) -> Result<G1Projective> + Sync,
 {
-    let (c, windows) = window_split(cfg, bases.len, bases.shares.len());
+    // Bases stored expanded on every device split the windows of the GLV halves (8 of
+    // 16 bits for large MSMs, where whole scalars take 15-16 windows of 16-17 bits).
+    let glv = Layout::glv_asked(cfg) && bases.shares.iter().all(|s| s.bases.expanded());
+    let (c, windows) = window_split(cfg, bases.len, bases.shares.len(), glv);
     let work: Vec<(usize, Option<MsmConfig>)> = windows
         .into_iter()
         .enumerate()
@@ -228,21 +232,21 @@ where
             let cfg = MsmConfig {
                 window_bits: Some(c),
                 windows: Some(w?),
+                glv: Some(glv),
                 ..cfg.clone()
             };
             Some((i, Some(cfg)))
         })
         .collect();
+    let run = |(i, own): &(usize, Option<MsmConfig>)| f(*i, own.as_ref().unwrap_or(cfg));
+    let Some((first, rest)) = work.split_first() else {
+        return Ok(G1Projective::zero());
+    };
     std::thread::scope(|s| {
-        let handles: Vec<_> = work
-            .iter()
-            .map(|(i, own)| {
-                let cfg = own.as_ref().unwrap_or(cfg);
-                let f = &f;
-                s.spawn(move || f(*i, cfg))
-            })
-            .collect();
-        let mut total = G1Projective::zero();
+        // The first share runs on the calling thread, which would only wait otherwise:
+        // one thread fewer to start per MSM (as the scheduler does, `schedule.rs`).
+        let handles: Vec<_> = rest.iter().map(|w| s.spawn(move || run(w))).collect();
+        let mut total = run(first)?;
         for h in handles {
             total += h.join().map_err(|_| Error::Cancelled)??;
         }

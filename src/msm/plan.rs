@@ -73,10 +73,14 @@ impl Layout {
         cfg.glv.unwrap_or_else(|| super::tuning::glv_default() == 2)
     }
 
-    /// Whether an MSM under `cfg` splits its scalars (GLV): when asked
-    /// ([`Layout::glv_asked`]), never under a range of windows.
+    /// Whether an MSM under `cfg` splits its scalars (GLV): as `cfg.glv` says, else by
+    /// default ([`Layout::glv_asked`]) except under a range of windows, which then
+    /// counts windows of the whole scalar.
     pub fn glv_wanted(cfg: &MsmConfig) -> bool {
-        cfg.windows.is_none() && Layout::glv_asked(cfg)
+        match cfg.glv {
+            Some(g) => g,
+            None => cfg.windows.is_none() && Layout::glv_asked(cfg),
+        }
     }
 
     /// The layout of a one-shot MSM under `cfg` (its bases are expanded on the device
@@ -230,11 +234,11 @@ impl Plan {
     }
 
     /// [`Plan::new`] in `layout`, computing only the windows in `windows` (all when
-    /// `None`; a range needs whole scalars, not [`Layout::Glv`]).
+    /// `None`; in [`Layout::Glv`], window w covers the same bits of both halves).
     ///
     /// # Errors
-    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty,
-    /// beyond the last window, or asked of GLV halves.
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty or
+    /// beyond the last window.
     pub fn with_windows(
         capacity: u32,
         c: u32,
@@ -250,11 +254,6 @@ impl Plan {
         let all = layout.window_count(c);
         let (first_window, num_windows) = match windows {
             None => (0, all),
-            Some(_) if layout == Layout::Glv => {
-                return Err(Error::InvalidConfig(
-                    "a range of windows needs whole scalars (no GLV)".into(),
-                ))
-            }
             Some(r) if r.start < r.end && r.end <= all => (r.start, r.end - r.start),
             Some(r) => {
                 return Err(Error::InvalidConfig(format!(
@@ -648,7 +647,14 @@ mod tests {
         let base = |feed, slots| glv.working_bytes() + slots * glv.slot_bytes(feed);
         assert_eq!(glv.job_bytes(f, 2), base(f, 2) + glv.bases_bytes());
         assert_eq!(glv.job_bytes(r, 1), base(r, 1));
-        assert!(Plan::with_windows(1 << 20, 16, Some(&(0..4)), Layout::Glv).is_err());
+        // A range of GLV windows (a cluster's split by windows): the rows stay doubled.
+        let half = Plan::with_windows(1 << 20, 16, Some(&(4..8)), Layout::Glv).unwrap();
+        assert_eq!((half.first_window, half.num_windows), (4, 4));
+        assert_eq!(half.row_capacity(), 2 << 20);
+        assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());
+        // Params feed (resident scalars): a slot is its parameter block.
+        assert_eq!(glv.job_bytes(Feed::Params, 3), base(Feed::Params, 3));
+        assert_eq!(glv.slot_bytes(Feed::Params), PARAMS_SLOT);
         let pairs = Plan::with_windows(1 << 20, 16, Some(&(0..4)), Layout::Pairs).unwrap();
         assert_eq!((pairs.num_windows, pairs.row_capacity()), (4, 2 << 20));
         // Passes of 2^21 GLV points aim for half the threads; 2^22 and whole scalars not.
