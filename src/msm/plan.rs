@@ -224,6 +224,28 @@ pub fn window_bits_in(layout: Layout, n: usize, cap: usize) -> u32 {
     }
 }
 
+/// Windows at and above which a window gets [`MAX_SEGS`] reduction threads; fewer
+/// windows share as many threads in all (up to 64 x 64 a window).
+pub const REDUCE_FULL_WINDOWS: u32 = 8;
+
+/// Most bucket-reduction threads a window of a pass computing `num_windows` windows
+/// gets: [`MAX_SEGS`] (or `WGPU_MSM_REDUCE_SEGS_LOG2`'s), more where fewer than
+/// [`REDUCE_FULL_WINDOWS`] windows leave the device idle, up to 64 groups of 64, all
+/// `reduce_windows` sums in one workgroup. The reduction is a chain of dependent
+/// additions per thread (twice the segment's buckets, then the rounds of the groups), so
+/// shorter segments finish sooner while threads are few: a cluster's half of the 8 GLV
+/// windows at 2^22 on an H200 reduced in 0.55 ms with 2^12 threads a window against
+/// 0.68-0.69 with 2^11 (BENCHMARKS.md v23), where all 8 windows gain little (0.66
+/// against 0.69).
+pub fn reduce_segs(num_windows: u32) -> u32 {
+    let base = super::tuning::reduce_segs_log2().clamp(6, 12) as u32;
+    let short = REDUCE_FULL_WINDOWS
+        .div_ceil(num_windows.max(1))
+        .next_power_of_two()
+        .trailing_zeros();
+    1 << (base + short).min(12)
+}
+
 impl Plan {
     /// A plan for passes of up to `capacity` points with windows of `c` bits.
     ///
@@ -262,12 +284,9 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        let segs = num_buckets.next_power_of_two().clamp(
-            REDUCE_WG,
-            // At most 64 groups of 64 a window: reduce_windows sums them in one
-            // workgroup.
-            1 << super::tuning::reduce_segs_log2().clamp(6, 12),
-        );
+        let segs = num_buckets
+            .next_power_of_two()
+            .clamp(REDUCE_WG, reduce_segs(num_windows));
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
         let threads_log2 = match super::tuning::accumulate_threads_log2() {
@@ -647,10 +666,15 @@ mod tests {
         let base = |feed, slots| glv.working_bytes() + slots * glv.slot_bytes(feed);
         assert_eq!(glv.job_bytes(f, 2), base(f, 2) + glv.bases_bytes());
         assert_eq!(glv.job_bytes(r, 1), base(r, 1));
-        // A range of GLV windows (a cluster's split by windows): the rows stay doubled.
+        // A range of GLV windows (a cluster's split by windows): the rows stay doubled,
+        // and half the windows get twice the reduction threads each.
         let half = Plan::with_windows(1 << 20, 16, Some(&(4..8)), Layout::Glv).unwrap();
         assert_eq!((half.first_window, half.num_windows), (4, 4));
         assert_eq!(half.row_capacity(), 2 << 20);
+        assert_eq!(glv.segs_per_window, MAX_SEGS);
+        assert_eq!(half.segs_per_window, 2 * MAX_SEGS);
+        assert_eq!(whole.segs_per_window, MAX_SEGS);
+        assert_eq!(reduce_segs(1), 4096);
         assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());
         // Params feed (resident scalars): a slot is its parameter block.
         assert_eq!(glv.job_bytes(Feed::Params, 3), base(Feed::Params, 3));
