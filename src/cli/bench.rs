@@ -10,7 +10,9 @@ use wgpu_msm::device::enumerate::Selection;
 use wgpu_msm::testing::{parity_bases, parity_expected, parity_inputs, PARITY_BASES};
 use wgpu_msm::{Device, Error, MsmConfig, Result, Strategy};
 
-/// Arguments of `bench`.
+/// Arguments of `bench`. Each device and each cluster is timed in three modes: `oneshot`
+/// (host bases and scalars), `resident` (bases uploaded once) and `device` (bases and
+/// scalars uploaded once, `msm_resident`).
 #[derive(clap::Args)]
 pub(crate) struct BenchArgs {
     /// log2 sizes: an inclusive range `10..24` or a list `10,12,16`.

@@ -62,6 +62,16 @@ impl DeviceBases {
         point_bytes(self.expanded)
     }
 
+    /// The `n` bases from global index `first`, which lie in segment `seg`, as a binding.
+    pub(crate) fn binding(&self, seg: usize, first: usize, n: usize) -> wgpu::BufferBinding<'_> {
+        let point = self.point_bytes();
+        wgpu::BufferBinding {
+            buffer: &self.segments[seg],
+            offset: point * (first - seg * self.segment_points) as u64,
+            size: wgpu::BufferSize::new(point * n as u64),
+        }
+    }
+
     /// (segment, first point, points) of every segment.
     pub(crate) fn segment_ranges(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         (0..self.segments.len()).map(move |s| {

@@ -120,7 +120,6 @@ pub(crate) async fn run(
         _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?,
     };
     let segments: Vec<_> = bases.segment_ranges().collect();
-    let point = bases.point_bytes();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
     let cap = plan.capacity as usize;
     let shift = if overlap.is_some() {
@@ -178,14 +177,9 @@ pub(crate) async fn run(
             arena.copy_staged(&mut enc, slot, g, input(slot))?;
         }
         for (slot, p) in group.iter().enumerate() {
-            let seg_off = point * (p.first - p.seg * bases.segment_points) as u64;
             let inputs = PassInputs {
                 params: arena.params(slot),
-                bases: wgpu::BufferBinding {
-                    buffer: &bases.segments[p.seg],
-                    offset: seg_off,
-                    size: wgpu::BufferSize::new(point * p.n as u64),
-                },
+                bases: bases.binding(p.seg, p.first, p.n),
                 scalars: arena.scalars(slot, g, p.n)?,
             };
             job.encode_pass(&mut enc, range.start + slot, p.n, inputs, Part::All)?;

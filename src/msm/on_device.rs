@@ -93,16 +93,10 @@ pub(crate) async fn run(
     for (slot, &input) in inputs.iter().enumerate() {
         arena.copy_staged(&mut enc, slot, 0, input)?;
     }
-    let point = bases.point_bytes();
     for (slot, p) in passes.iter().enumerate() {
-        let seg_off = point * (p.first - p.seg * bases.segment_points) as u64;
         let bound = PassInputs {
             params: arena.params(slot),
-            bases: wgpu::BufferBinding {
-                buffer: &bases.segments[p.seg],
-                offset: seg_off,
-                size: wgpu::BufferSize::new(point * p.n as u64),
-            },
+            bases: bases.binding(p.seg, p.first, p.n),
             scalars: scalars.binding(p.first, p.n),
         };
         job.encode_pass(&mut enc, slot, p.n, bound, Part::All)?;
