@@ -390,47 +390,41 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 }
             }
             if args.profile {
-                let pcfg = MsmConfig {
+                // One profiled run of each mode (`profile` set in its config).
+                let profiled = |c: &MsmConfig| MsmConfig {
                     profile: true,
-                    ..cfg.clone()
+                    ..c.clone()
                 };
-                let _ = d.msm_with(&resident, &scalars, &pcfg)?;
-                if let Some(p) = d.last_profile() {
-                    if let Some(r) = records.iter_mut().rev().find(|r| r.mode == "resident") {
-                        r.gpu_ms = Some(p.device_ms());
+                let name = format!("#{} {}", d.index(), info.name);
+                let runs: [(&str, MsmFn); 3] = [
+                    (
+                        "resident",
+                        Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &profiled(&cfg))?))),
+                    ),
+                    (
+                        "oneshot",
+                        Box::new(|| Ok(check(d.msm(&bases, &scalars, &profiled(&oneshot_cfg))?))),
+                    ),
+                    (
+                        "device",
+                        Box::new(|| {
+                            Ok(check(d.msm_resident(
+                                &resident,
+                                &on_device,
+                                &profiled(&cfg),
+                            )?))
+                        }),
+                    ),
+                ];
+                for (mode, mut run) in runs {
+                    run()?;
+                    let Some(p) = d.last_profile() else { continue };
+                    if mode == "resident" {
+                        if let Some(r) = records.iter_mut().rev().find(|r| r.mode == mode) {
+                            r.gpu_ms = Some(p.device_ms());
+                        }
                     }
-                    profiles.push((
-                        format!("#{} {}", d.index(), info.name),
-                        "resident".to_string(),
-                        lg,
-                        p,
-                    ));
-                }
-                let pcfg = MsmConfig {
-                    profile: true,
-                    ..oneshot_cfg.clone()
-                };
-                let _ = d.msm(&bases, &scalars, &pcfg)?;
-                if let Some(p) = d.last_profile() {
-                    profiles.push((
-                        format!("#{} {}", d.index(), info.name),
-                        "oneshot".to_string(),
-                        lg,
-                        p,
-                    ));
-                }
-                let pcfg = MsmConfig {
-                    profile: true,
-                    ..cfg.clone()
-                };
-                let _ = d.msm_resident(&resident, &on_device, &pcfg)?;
-                if let Some(p) = d.last_profile() {
-                    profiles.push((
-                        format!("#{} {}", d.index(), info.name),
-                        "device".to_string(),
-                        lg,
-                        p,
-                    ));
+                    profiles.push((name.clone(), mode.to_string(), lg, p));
                 }
             }
             pb.inc(1);

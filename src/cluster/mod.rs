@@ -464,11 +464,11 @@ pub(crate) fn window_split(
     workers: usize,
     glv: bool,
 ) -> (u32, Vec<Option<std::ops::Range<u32>>>) {
-    let layout = if glv { Layout::Glv } else { Layout::Points };
-    let c = cfg.window_bits.unwrap_or_else(|| match layout {
-        Layout::Glv => window_bits_in(layout, n, n),
-        _ => default_window_bits(n),
-    });
+    let (layout, c) = match glv {
+        true => (Layout::Glv, window_bits_in(Layout::Glv, n, n)),
+        false => (Layout::Points, default_window_bits(n)),
+    };
+    let c = cfg.window_bits.unwrap_or(c);
     let shares = partition::even_blocks(layout.window_count(c) as usize, workers)
         .into_iter()
         .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))

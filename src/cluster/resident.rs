@@ -211,8 +211,9 @@ impl Cluster {
 }
 
 /// Runs `f(share index, its config)` for every share of `bases` that has work, each on
-/// a thread of its own (the first on the calling thread), and adds the results. Replicated bases split the windows: each
-/// share gets a config for its range of them (and shares left without one sit out).
+/// a thread of its own (the first on the calling thread), and adds the results.
+/// Replicated bases split the windows: each share gets a config for its range of them
+/// (and shares left without one sit out).
 fn each_share<F>(bases: &ClusterBases, cfg: &MsmConfig, f: F) -> Result<G1Projective>
 where
     F: Fn(usize, &MsmConfig) -> Result<G1Projective> + Sync,

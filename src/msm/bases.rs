@@ -1,6 +1,7 @@
 //! Bases resident on one device: uploaded once, checked on the device, reused by every
 //! MSM over them (a prover's SRS).
 
+use super::job::Job;
 use super::plan::{Layout, BASE_BYTES, MAX_PASS_LOG2};
 use crate::config::{MsmConfig, MulPath};
 use crate::device::Device;
@@ -72,6 +73,19 @@ impl DeviceBases {
         }
     }
 
+    /// Records the copy of every segment's on-curve flag into `job`'s readback (flag
+    /// `s` of the job is segment `s`'s).
+    pub(crate) fn copy_flags(&self, job: &Job<'_>, enc: &mut wgpu::CommandEncoder) {
+        for seg in 0..self.segments.len() {
+            job.copy_flag(enc, seg, &self.flags, FLAG_STRIDE * seg as u64);
+        }
+    }
+
+    /// The first base off the curve that `copy_flags`'s words report, as an error.
+    pub(crate) fn check_flags(&self, flags: &[u32]) -> Result<()> {
+        super::job::check_flags(flags, |seg| seg * self.segment_points)
+    }
+
     /// (segment, first point, points) of every segment.
     pub(crate) fn segment_ranges(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         (0..self.segments.len()).map(move |s| {
@@ -99,6 +113,29 @@ pub(crate) fn segment_points(dev: &Device, point: u64) -> usize {
     1usize << lg
 }
 
+/// Uploads `items` into buffers of `seg` items each (the last one shorter, one empty
+/// buffer for none), `item` bytes an item, each written by `write` (through wgpu's
+/// per-write staging).
+pub(crate) fn upload_segments<T>(
+    dev: &Device,
+    label: &str,
+    items: &[T],
+    seg: usize,
+    item: u64,
+    write: fn(&wgpu::Queue, &wgpu::Buffer, u64, &[T]) -> Result<()>,
+) -> Result<Vec<wgpu::Buffer>> {
+    let nseg = items.len().div_ceil(seg).max(1);
+    (0..nseg)
+        .map(|s| {
+            let part = &items[(s * seg).min(items.len())..((s + 1) * seg).min(items.len())];
+            let size = item * part.len().max(1) as u64;
+            let buf = gpu::create_buffer(&dev.inner.device, label, size, gpu::STORAGE)?;
+            write(&dev.inner.queue, &buf, 0, part)?;
+            Ok(buf)
+        })
+        .collect()
+}
+
 impl Device {
     /// Uploads `bases` to this device, where they stay until the handle is dropped, and
     /// checks on the device that each is on the curve (reported by the first MSM).
@@ -113,28 +150,15 @@ impl Device {
     }
 
     fn upload_bases_as(&self, bases: &[G1Affine], expanded: bool) -> Result<DeviceBases> {
-        let dev = &self.inner.device;
-        let point = point_bytes(expanded);
-        let seg = segment_points(self, point);
-        let nseg = bases.len().div_ceil(seg).max(1);
+        let seg = segment_points(self, point_bytes(expanded));
+        let write = super::upload::write_bases;
+        let segments = upload_segments(self, "msm/bases", bases, seg, BASE_BYTES, write)?;
         let flags = gpu::create_buffer(
-            dev,
+            &self.inner.device,
             "msm/base-flags",
-            FLAG_STRIDE * nseg as u64,
+            FLAG_STRIDE * segments.len() as u64,
             gpu::STORAGE,
         )?;
-        let mut segments = Vec::with_capacity(nseg);
-        for s in 0..nseg {
-            let chunk = &bases[(s * seg).min(bases.len())..((s + 1) * seg).min(bases.len())];
-            let raw = gpu::create_buffer(
-                dev,
-                "msm/bases",
-                BASE_BYTES * chunk.len().max(1) as u64,
-                gpu::STORAGE,
-            )?;
-            super::upload::write_bases(&self.inner.queue, &raw, 0, chunk)?;
-            segments.push(raw);
-        }
         let mut out = DeviceBases {
             device_uid: self.uid(),
             segments,

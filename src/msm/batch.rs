@@ -13,7 +13,7 @@
 
 use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
-use super::job::{self, Job, PassInputs};
+use super::job::{Job, PassInputs};
 use super::pass::{Params, Part};
 use super::plan::{self, Feed, SCALAR_BYTES};
 use super::tuning;
@@ -187,10 +187,7 @@ pub(crate) async fn run(
         let index = if g + 1 < groups.len() {
             job.submit(enc)?
         } else {
-            for seg in 0..segments.len() {
-                let at = super::bases::FLAG_STRIDE * seg as u64;
-                job.copy_flag(&mut enc, seg, &bases.flags, at);
-            }
+            bases.copy_flags(&job, &mut enc);
             job.submit_last(enc)?
         };
         for slot in 0..group.len() {
@@ -199,7 +196,7 @@ pub(crate) async fn run(
     }
     let out = job.finish().await?;
     drop(arena);
-    job::check_flags(&out.flags, |seg| seg * bases.segment_points)?;
+    bases.check_flags(&out.flags)?;
     Ok(out.results)
 }
 

@@ -5,8 +5,8 @@
 
 use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
-use super::batch;
-use super::job::{self, Job, PassInputs};
+use super::batch::{self, Pass};
+use super::job::{Job, PassInputs};
 use super::pass::Part;
 use super::plan::{self, Feed};
 use super::scalars::DeviceScalars;
@@ -17,27 +17,18 @@ use crate::error::{Error, Result};
 use ark_bn254::G1Projective;
 use ark_ff::Zero;
 
-/// One pass: points `first..first + n`, within base segment `seg` and one scalar
-/// segment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pass {
-    seg: usize,
-    first: usize,
-    n: usize,
-}
-
 /// Cuts `passes` (within base segments) again at the ends of scalar segments of
 /// `per` scalars.
-fn split_at_segments(passes: &[batch::Pass], per: usize) -> Vec<Pass> {
+fn split_at_segments(passes: &[Pass], per: usize) -> Vec<Pass> {
     let mut out = Vec::with_capacity(passes.len());
     for p in passes {
         let (mut first, end) = (p.first, p.first + p.n);
         while first < end {
             let stop = end.min((first / per + 1) * per);
             out.push(Pass {
-                seg: p.seg,
                 first,
                 n: stop - first,
+                ..*p
             });
             first = stop;
         }
@@ -101,17 +92,14 @@ pub(crate) async fn run(
         };
         job.encode_pass(&mut enc, slot, p.n, bound, Part::All)?;
     }
-    for seg in 0..segments.len() {
-        let at = super::bases::FLAG_STRIDE * seg as u64;
-        job.copy_flag(&mut enc, seg, &bases.flags, at);
-    }
+    bases.copy_flags(&job, &mut enc);
     let index = job.submit_last(enc)?;
     for (slot, &input) in inputs.iter().enumerate() {
         arena.recycle(slot, 0, input, index.clone());
     }
     let out = job.finish().await?;
     drop(arena);
-    job::check_flags(&out.flags, |seg| seg * bases.segment_points)?;
+    bases.check_flags(&out.flags)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
 }
 
@@ -121,7 +109,7 @@ mod tests {
 
     #[test]
     fn passes_split_at_scalar_segments() {
-        let p = |seg, first, n| batch::Pass {
+        let p = |seg, first, n| Pass {
             set: 0,
             seg,
             first,

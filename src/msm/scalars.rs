@@ -5,7 +5,6 @@
 use super::plan::SCALAR_BYTES;
 use crate::device::Device;
 use crate::error::Result;
-use crate::gpu;
 use ark_bn254::Fr;
 
 /// BN254 scalars stored on one device (32 bytes each, in arkworks' Montgomery form), in
@@ -60,21 +59,11 @@ impl Device {
     /// # Errors
     /// [`crate::Error::OutOfMemory`] (or a GPU error) when the device cannot hold them.
     pub fn upload_scalars(&self, scalars: &[Fr]) -> Result<DeviceScalars> {
-        let dev = &self.inner.device;
         let seg = super::bases::segment_points(self, SCALAR_BYTES);
-        let nseg = scalars.len().div_ceil(seg).max(1);
-        let mut segments = Vec::with_capacity(nseg);
-        for s in 0..nseg {
-            let part = &scalars[(s * seg).min(scalars.len())..((s + 1) * seg).min(scalars.len())];
-            let buf = gpu::create_buffer(
-                dev,
-                "msm/resident-scalars",
-                SCALAR_BYTES * part.len().max(1) as u64,
-                gpu::STORAGE,
-            )?;
-            super::upload::write_scalars(&self.inner.queue, &buf, 0, part)?;
-            segments.push(buf);
-        }
+        let write = super::upload::write_scalars;
+        let label = "msm/resident-scalars";
+        let segments =
+            super::bases::upload_segments(self, label, scalars, seg, SCALAR_BYTES, write)?;
         Ok(DeviceScalars {
             device_uid: self.uid(),
             segments,

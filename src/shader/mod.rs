@@ -192,6 +192,7 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
         ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
         ShaderKind::ExpandBases => {
             parts.push(glv::beta_wgsl());
+            parts.push(CHECK_BASES.to_string());
             parts.push(EXPAND_BASES.to_string());
         }
         // Returned above.
