@@ -226,29 +226,57 @@ pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<V
         let _ = tx.send(r);
     });
     dev.inner.poller.wake();
-    finish_read(staging, rx).await
+    Ok(finish_read(staging, rx).await?.0)
+}
+
+/// When the steps of a [`read_words_after`] happened (for profiles).
+pub(crate) struct ReadTimes {
+    /// Polling began.
+    pub woke: std::time::Instant,
+    /// The map callback ran.
+    pub mapped: std::time::Instant,
+    /// The poll that ran it began.
+    pub last_poll: std::time::Instant,
+    /// Polls made.
+    pub polls: u32,
+    /// The words were copied out.
+    pub copied: std::time::Instant,
+    /// The buffer was unmapped.
+    pub unmapped: std::time::Instant,
 }
 
 /// [`read_words`] for a buffer whose copy is in the submission after `before`: the
 /// poller thread waits for `before` (and `done` says it is), then this thread polls the
 /// device until the mapping is done (no wake-up latency on the short rest; one busy
-/// core meanwhile).
+/// core meanwhile). With `wait` false it polls from the start, without waiting for
+/// `done`.
 pub(crate) async fn read_words_after(
     dev: &Device,
     staging: &wgpu::Buffer,
     before: wgpu::SubmissionIndex,
     done: futures_intrusive::channel::shared::OneshotReceiver<()>,
-) -> Result<Vec<u32>> {
+    wait: bool,
+) -> Result<(Vec<u32>, ReadTimes)> {
     let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
     let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = std::sync::Arc::clone(&mapped);
+    let at = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let at_cb = std::sync::Arc::clone(&at);
     staging.map_async(wgpu::MapMode::Read, .., move |r| {
+        *at_cb.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::time::Instant::now());
         let _ = tx.send(r);
         flag.store(true, std::sync::atomic::Ordering::Release);
     });
     dev.inner.poller.wake_until(before);
-    done.receive().await;
+    if wait {
+        done.receive().await;
+    }
+    let woke = std::time::Instant::now();
+    let mut polls = 0;
+    let mut last_poll = woke;
     while !mapped.load(std::sync::atomic::Ordering::Acquire) {
+        last_poll = std::time::Instant::now();
+        polls += 1;
         if let Err(e) = dev.inner.device.poll(wgpu::PollType::Poll) {
             return Err(Error::Gpu {
                 context: "readback".into(),
@@ -257,16 +285,30 @@ pub(crate) async fn read_words_after(
         }
         std::hint::spin_loop();
     }
-    finish_read(staging, rx).await
+    let (words, copied) = finish_read(staging, rx).await?;
+    let unmapped = std::time::Instant::now();
+    let mapped = at.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or(woke);
+    Ok((
+        words,
+        ReadTimes {
+            woke,
+            mapped,
+            last_poll,
+            polls,
+            copied,
+            unmapped,
+        },
+    ))
 }
 
-/// The words of `staging` once `rx` reports its mapping.
+/// The words of `staging` once `rx` reports its mapping, and when they were copied out
+/// (before the unmapping).
 async fn finish_read(
     staging: &wgpu::Buffer,
     rx: futures_intrusive::channel::shared::OneshotReceiver<
         std::result::Result<(), wgpu::BufferAsyncError>,
     >,
-) -> Result<Vec<u32>> {
+) -> Result<(Vec<u32>, std::time::Instant)> {
     match rx.receive().await {
         Some(Ok(())) => {}
         Some(Err(e)) => return Err(Error::Map(e)),
@@ -279,8 +321,9 @@ async fn finish_read(
         })?;
         bytemuck::cast_slice::<u8, u32>(&view).to_vec()
     };
+    let copied = std::time::Instant::now();
     staging.unmap();
-    Ok(words)
+    Ok((words, copied))
 }
 
 /// A bind group of whole buffers, bound at 0, 1, 2, ... in order (checked).

@@ -8,7 +8,9 @@
 //! which by default happens only on GPUs, so that a software adapter (CI) runs it too;
 //! and `WGPU_MSM_FOLD_INDIRECT=1`: every fold step dispatched at full size from the
 //! host, the path of devices without indirect dispatches (the others size the steps on
-//! the device), with the hot bucket of "all scalars equal" folding in every chunk.
+//! the device), with the hot bucket of "all scalars equal" folding in every chunk; and
+//! `WGPU_MSM_RESIDENT_OVERLAP_LOG2=11`: single resident MSMs of a few thousand points
+//! run in the growing passes that large ones take.
 //!
 //! Run with `cargo test --release --test copied_uploads`; seeds as in `common/`.
 
@@ -98,6 +100,50 @@ fn copied(ctx: &mut Ctx) {
     for (k, s) in sets.iter().enumerate() {
         assert!(got[k] == ark(&bases, s), "{} batch set {k}", ctx.tag());
     }
+
+    // Single resident MSMs from 2^11 points (`WGPU_MSM_RESIDENT_OVERLAP_LOG2=11`) run in
+    // growing passes over a capacity that holds them whole (3000 points: 1024, the
+    // smallest first pass, then 1976; one pass of 3000 otherwise).
+    let whole = ctx.cfg();
+    for (label, s) in [
+        ("random", scalars.clone()),
+        ("zero and r - 1 scalars", edge.clone()),
+        ("all scalars equal", vec![s; n]),
+    ] {
+        let got = ctx
+            .dev
+            .msm_with(&srs, &s, &whole)
+            .unwrap_or_else(|e| panic!("{} resident {label}: {e}", ctx.tag()));
+        assert!(
+            got == ark(&bases, &s),
+            "{} resident growing passes, {label}",
+            ctx.tag()
+        );
+    }
+    let profiled = MsmConfig {
+        profile: true,
+        ..ctx.cfg()
+    };
+    let got = ctx.dev.msm_with(&srs, &scalars, &profiled).unwrap();
+    assert!(
+        got == ark(&bases, &scalars),
+        "{} resident, profiled",
+        ctx.tag()
+    );
+    let passes = ctx.dev.last_profile().map(|p| p.passes);
+    assert_eq!(
+        passes,
+        Some(2),
+        "{} resident passes of 3000 points",
+        ctx.tag()
+    );
+    let srs2 = ctx.dev.upload_bases(&bases[..2049]).expect("upload");
+    let got = ctx.dev.msm_with(&srs2, &scalars[..2049], &whole).unwrap();
+    assert!(
+        got == ark(&bases, &scalars[..2049]),
+        "{} resident growing passes, 2049 points",
+        ctx.tag()
+    );
 }
 
 #[test]
@@ -106,6 +152,7 @@ fn copied_uploads_both_paths() {
     std::env::set_var("WGPU_MSM_DIRECT_UPLOADS", "1");
     std::env::set_var("WGPU_MSM_RETIRE_ON_POLLER", "2");
     std::env::set_var("WGPU_MSM_FOLD_INDIRECT", "1");
+    std::env::set_var("WGPU_MSM_RESIDENT_OVERLAP_LOG2", "11");
     for_each_device("copied_uploads_wide64", MulPath::Wide64, copied);
     for_each_device("copied_uploads_portable32", MulPath::Portable32, copied);
 }

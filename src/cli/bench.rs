@@ -508,6 +508,19 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 t,
                 ark_ms,
             ));
+            if args.profile {
+                let pcfg = MsmConfig {
+                    profile: true,
+                    ..cfg.clone()
+                };
+                let _ = cluster.msm_with(&resident, &scalars, &pcfg)?;
+                for d in &devices {
+                    if let Some(p) = d.last_profile() {
+                        let name = format!("#{} {}", d.index(), d.name());
+                        profiles.push((name, format!("{label} resident"), lg, p));
+                    }
+                }
+            }
             let on_device = cluster.upload_scalars(&resident, &scalars)?;
             let t = time(args, &|| format!("{label} device 2^{lg}"), || {
                 Ok(check(cluster.msm_resident(&resident, &on_device, &cfg)?))
@@ -526,7 +539,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     profile: true,
                     ..cfg.clone()
                 };
+                let t = Instant::now();
                 let _ = cluster.msm_resident(&resident, &on_device, &pcfg)?;
+                println!(
+                    "{label} device 2^{lg}: profiled call took {:.2} ms",
+                    t.elapsed().as_secs_f64() * 1e3
+                );
                 for d in &devices {
                     if let Some(p) = d.last_profile() {
                         let name = format!("#{} {}", d.index(), d.name());

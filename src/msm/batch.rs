@@ -103,33 +103,33 @@ pub(crate) async fn run(
     let limits = dev.limits();
     let resident = bases.device_bytes();
     let layout = plan::Layout::resident(bases.expanded, cfg);
-    // A single large MSM runs in several passes so that the host writes the scalars
-    // of one while the device computes the one before (a batch overlaps across sets).
-    // From 2^21 by default (measured on an H200: 2^24 143 -> 134 ms with four passes;
-    // 2^23 61.3 -> 59.0 ms once passes got cheaper (BENCHMARKS.md v16); with the scalars
-    // read in place, 2^22 30.0 -> 28.4 ms and 2^21 16.1 -> 15.7, while 2^20 gains
-    // nothing (v20)).
-    let overlap = (sets.len() == 1)
-        .then(|| plan::overlapped(n, cfg, 1 << tuning::resident_overlap_log2()))
-        .flatten();
-    let plan = match overlap
-        .as_ref()
-        .map(|o| plan::choose(n, o, &limits, Feed::Scalars, resident, layout))
-    {
-        Some(Ok(p)) => p,
-        _ => plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?,
-    };
+    // A single large MSM runs in passes growing from a small first one, so that the
+    // host writes the scalars of one while the device computes the one before (a batch
+    // overlaps across sets). From 2^21 by default (measured on an H200: 2^24 143 -> 134
+    // ms with four passes, BENCHMARKS.md v16; with the scalars read in place, 2^22 30.0
+    // -> 28.4 ms and 2^21 16.1 -> 15.7, while 2^20 gains nothing, v20). The capacity
+    // holds the whole MSM where the device allows it, and the passes grow fourfold from
+    // a sixteenth of it (three passes at 2^22): the host writes 32 bytes a point ~5x
+    // faster than the device sums them, and each pass more costs ~0.5 ms (2^22 27.2 ->
+    // 26.3 ms and 2^24 97.6 -> 93.9 against passes of at most n / 2 doubling from n /
+    // 16, v24).
+    let overlap =
+        sets.len() == 1 && cfg.chunk_size.is_none() && n >= 1 << tuning::resident_overlap_log2();
+    let plan = plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
     let cap = plan.capacity as usize;
-    let shift = if overlap.is_some() {
-        tuning::first_pass_shift() as u32
-    } else {
-        0
-    };
-    let growth = tuning::pass_growth_pct() as u32;
     let passes = passes(&segments, &lens, |len| {
-        plan::pass_sizes(len, cap, shift, growth)
+        if overlap {
+            plan::growing_passes(
+                len,
+                cap,
+                tuning::resident_first_pass_shift() as u32,
+                tuning::resident_pass_growth_pct() as u32,
+            )
+        } else {
+            plan::pass_sizes(len, cap, 0, 200)
+        }
     });
 
     // Slots for the largest submission: at most what the budget leaves after the bases

@@ -1,7 +1,7 @@
 //! MSMs whose bases and scalars are both resident on the device: nothing to upload but
 //! a parameter block a pass, so nothing to overlap, and the MSM runs in as few passes
 //! as the device's limits and the budget allow (one up to 2^22 points on an H200, where
-//! host scalars stream in five), each pass reading its range of the scalars in place.
+//! host scalars stream in three), each pass reading its range of the scalars in place.
 
 use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
@@ -85,12 +85,20 @@ pub(crate) async fn run(
         arena.copy_staged(&mut enc, slot, 0, input)?;
     }
     for (slot, p) in passes.iter().enumerate() {
-        let bound = PassInputs {
+        let bound = || PassInputs {
             params: arena.params(slot),
             bases: bases.binding(p.seg, p.first, p.n),
             scalars: scalars.binding(p.first, p.n),
         };
-        job.encode_pass(&mut enc, slot, p.n, bound, Part::All)?;
+        if slot == 0 {
+            // The first pass's scalar stages go alone, so the device starts on them
+            // while the host records (and wgpu finishes) the rest.
+            job.encode_pass(&mut enc, slot, p.n, bound(), Part::Scalars)?;
+            job.submit(std::mem::replace(&mut enc, job.encoder()))?;
+            job.encode_pass(&mut enc, slot, p.n, bound(), Part::Bases)?;
+        } else {
+            job.encode_pass(&mut enc, slot, p.n, bound(), Part::All)?;
+        }
     }
     bases.copy_flags(&job, &mut enc);
     let index = job.submit_last(enc)?;

@@ -459,9 +459,23 @@ const MIN_FIRST_PASS: usize = 1 << 10;
 /// an H200, doubling beat 150% and 170% even where the host writes slower than that:
 /// each pass more costs more than the waits it saves; BENCHMARKS.md v16.)
 pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32, growth_pct: u32) -> Vec<usize> {
-    let cap = cap.max(1);
-    if n <= cap {
+    if n <= cap.max(1) {
         return if n == 0 { Vec::new() } else { vec![n] };
+    }
+    growing_passes(n, cap, first_shift, growth_pct)
+}
+
+/// [`pass_sizes`] that also cuts an `n` of at most `cap` into growing passes (the first
+/// of `cap / 2^first_shift`), where [`pass_sizes`] would run it whole.
+pub(crate) fn growing_passes(
+    n: usize,
+    cap: usize,
+    first_shift: u32,
+    growth_pct: u32,
+) -> Vec<usize> {
+    let cap = cap.max(1);
+    if n == 0 {
+        return Vec::new();
     }
     let first = (cap >> first_shift.min(usize::BITS - 1))
         .max(MIN_FIRST_PASS)
@@ -623,6 +637,34 @@ mod tests {
                     assert!(p.windows(2).all(|w| w[0] <= w[1]), "ascending: {p:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn growing_passes_cut_an_msm_that_fits() {
+        let mb = 1 << 20;
+        // The resident plan at 2^22 and 2^21 (capacity the whole MSM): three passes.
+        assert_eq!(
+            growing_passes(4 * mb, 4 * mb, 4, 400),
+            vec![mb / 4, mb, 4 * mb - mb - mb / 4]
+        );
+        assert_eq!(
+            growing_passes(2 * mb, 2 * mb, 4, 400),
+            vec![mb / 8, mb / 2, 2 * mb - mb / 2 - mb / 8]
+        );
+        // 2^24 in passes of at most 2^23 (the device's limit): the growing ones, then full.
+        assert_eq!(
+            growing_passes(16 * mb, 8 * mb, 4, 400),
+            vec![mb / 2, 2 * mb, 16 * mb - 8 * mb - 2 * mb - mb / 2, 8 * mb]
+        );
+        // Where the whole MSM is smaller than the first pass: one pass.
+        assert_eq!(growing_passes(100, 1 << 20, 4, 400), vec![100]);
+        assert_eq!(growing_passes(0, 1 << 20, 4, 400), Vec::<usize>::new());
+        for (n, cap) in [(3 * mb + 7, 4 * mb), (5000, 8192), (1 << 24, 1 << 23)] {
+            let p = growing_passes(n, cap, 4, 400);
+            assert_eq!(p.iter().sum::<usize>(), n);
+            assert!(p.iter().all(|&s| s > 0 && s <= cap));
+            assert!(p.windows(2).all(|w| w[0] <= w[1]), "ascending: {p:?}");
         }
     }
 

@@ -8,12 +8,14 @@
 //! | `WGPU_MSM_UPLOAD_SPLIT` | 8 | an upload is cut into threads * this pieces, taken in turn |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
 //! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
-//! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large MSMs run in passes of about n / this (2^20 to 2^22) |
+//! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large one-shot MSMs run in passes of about n / this (2^20 to 2^22) |
+//! | `WGPU_MSM_RESIDENT_PASS_GROWTH` | 400 | each pass of a single resident MSM holds this percent of the one before |
+//! | `WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT` | 4 | a single resident MSM's first pass holds capacity / 2^shift points (the capacity holding the whole MSM) |
 //! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 21 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 (17 for GLV passes of up to 2^21 points) | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
-//! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
+//! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only; 3: poll from the last submission on |
 //! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 //! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
@@ -77,7 +79,27 @@ knob!(
     200
 );
 knob!(
-    /// Large MSMs run in passes of about n / this many points (within 2^20..2^22).
+    /// A single resident MSM whose scalars come from the host (from 2^
+    /// `resident_overlap_log2` points) runs in passes that each hold this percent of
+    /// the points of the one before, from a first pass of capacity / 2^
+    /// `resident_first_pass_shift`, the capacity holding the whole MSM where the device
+    /// allows (`plan::growing_passes`). The host writes 32 bytes a point about 5x faster
+    /// than an H200 sums them, so the passes can grow fourfold: 3 passes at 2^22 where
+    /// doubling from capacity / 8 with passes of at most n / 2 took 5 (2^22 27.2 -> 26.3
+    /// ms, 2^24 97.6 -> 93.9, BENCHMARKS.md v24).
+    resident_pass_growth_pct,
+    "WGPU_MSM_RESIDENT_PASS_GROWTH",
+    400
+);
+knob!(
+    /// See `resident_pass_growth_pct`.
+    resident_first_pass_shift,
+    "WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT",
+    4
+);
+knob!(
+    /// Large one-shot MSMs run in passes of about n / this many points (within
+    /// 2^20..2^22).
     overlap_divisor,
     "WGPU_MSM_OVERLAP_DIVISOR",
     2
@@ -120,7 +142,8 @@ knob!(
 knob!(
     /// 1: on a GPU, an MSM's host thread sleeps until the final reduction's submission
     /// is next, then polls the device for the results (a blocking wait wakes up a few
-    /// hundred microseconds after the device is done); 2: a blocking wait only.
+    /// hundred microseconds after the device is done); 2: a blocking wait only; 3: poll
+    /// from the last submission on (one busy core for the whole MSM).
     readback_poll,
     "WGPU_MSM_READBACK_POLL",
     1
