@@ -14,7 +14,7 @@
 use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
 use super::job::{Job, PassInputs};
-use super::pass::{Params, Part};
+use super::pass::Params;
 use super::plan::{self, Feed, SCALAR_BYTES};
 use super::tuning;
 use crate::config::MsmConfig;
@@ -182,7 +182,8 @@ pub(crate) async fn run(
                 bases: bases.binding(p.seg, p.first, p.n),
                 scalars: arena.scalars(slot, g, p.n)?,
             };
-            job.encode_pass(&mut enc, range.start + slot, p.n, inputs, Part::All)?;
+            let early = g == 0 && slot == 0;
+            job.encode_whole_pass(&mut enc, range.start + slot, p.n, inputs, early)?;
         }
         let index = if g + 1 < groups.len() {
             job.submit(enc)?

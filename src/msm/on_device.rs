@@ -7,7 +7,6 @@ use super::arena::{Arena, Input};
 use super::bases::DeviceBases;
 use super::batch::{self, Pass};
 use super::job::{Job, PassInputs};
-use super::pass::Part;
 use super::plan::{self, Feed};
 use super::scalars::DeviceScalars;
 use super::tuning;
@@ -85,20 +84,12 @@ pub(crate) async fn run(
         arena.copy_staged(&mut enc, slot, 0, input)?;
     }
     for (slot, p) in passes.iter().enumerate() {
-        let bound = || PassInputs {
+        let bound = PassInputs {
             params: arena.params(slot),
             bases: bases.binding(p.seg, p.first, p.n),
             scalars: scalars.binding(p.first, p.n),
         };
-        if slot == 0 {
-            // The first pass's scalar stages go alone, so the device starts on them
-            // while the host records (and wgpu finishes) the rest.
-            job.encode_pass(&mut enc, slot, p.n, bound(), Part::Scalars)?;
-            job.submit(std::mem::replace(&mut enc, job.encoder()))?;
-            job.encode_pass(&mut enc, slot, p.n, bound(), Part::Bases)?;
-        } else {
-            job.encode_pass(&mut enc, slot, p.n, bound(), Part::All)?;
-        }
+        job.encode_whole_pass(&mut enc, slot, p.n, bound, slot == 0)?;
     }
     bases.copy_flags(&job, &mut enc);
     let index = job.submit_last(enc)?;
