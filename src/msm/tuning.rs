@@ -79,20 +79,21 @@ knob!(
     200
 );
 knob!(
-    /// A single resident MSM whose scalars come from the host (from 2^
-    /// `resident_overlap_log2` points) runs in passes that each hold this percent of
-    /// the points of the one before, from a first pass of capacity / 2^
-    /// `resident_first_pass_shift`, the capacity holding the whole MSM where the device
-    /// allows (`plan::growing_passes`). The host writes 32 bytes a point about 5x faster
-    /// than an H200 sums them, so the passes can grow fourfold: 3 passes at 2^22 where
-    /// doubling from capacity / 8 with passes of at most n / 2 took 5 (2^22 27.2 -> 26.3
-    /// ms, 2^24 97.6 -> 93.9, BENCHMARKS.md v24).
+    /// A single resident MSM whose scalars come from the host (from
+    /// 2^`resident_overlap_log2` points on) runs in passes that each hold this percent
+    /// of the points of the one before, the first holding capacity /
+    /// 2^`resident_first_pass_shift`, with a capacity that holds the whole MSM where the
+    /// device allows (`plan::growing_passes`). The host writes 32 bytes a point about 5x
+    /// faster than an H200 sums them, so the passes can grow fourfold: 3 passes at 2^22
+    /// where doubling from capacity / 8 with passes of at most n / 2 took 5 (2^22 27.2 ->
+    /// 26.3 ms, 2^24 97.6 -> 93.9, BENCHMARKS.md v24).
     resident_pass_growth_pct,
     "WGPU_MSM_RESIDENT_PASS_GROWTH",
     400
 );
 knob!(
-    /// See `resident_pass_growth_pct`.
+    /// A single resident MSM's first pass holds capacity / 2^this points (see
+    /// `resident_pass_growth_pct`).
     resident_first_pass_shift,
     "WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT",
     4
