@@ -248,14 +248,12 @@ pub(crate) struct ReadTimes {
 /// [`read_words`] for a buffer whose copy is in the submission after `before`: the
 /// poller thread waits for `before` (and `done` says it is), then this thread polls the
 /// device until the mapping is done (no wake-up latency on the short rest; one busy
-/// core meanwhile). With `wait` false it polls from the start, without waiting for
-/// `done`.
+/// core meanwhile). Also says when its steps happened.
 pub(crate) async fn read_words_after(
     dev: &Device,
     staging: &wgpu::Buffer,
     before: wgpu::SubmissionIndex,
     done: futures_intrusive::channel::shared::OneshotReceiver<()>,
-    wait: bool,
 ) -> Result<(Vec<u32>, ReadTimes)> {
     let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
     let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -268,9 +266,7 @@ pub(crate) async fn read_words_after(
         flag.store(true, std::sync::atomic::Ordering::Release);
     });
     dev.inner.poller.wake_until(before);
-    if wait {
-        done.receive().await;
-    }
+    done.receive().await;
     let woke = std::time::Instant::now();
     let mut polls = 0;
     let mut last_poll = woke;

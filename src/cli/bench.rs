@@ -74,6 +74,14 @@ pub(crate) struct BenchArgs {
     csv: Option<std::path::PathBuf>,
 }
 
+/// `c` with a per-stage profile asked for.
+fn profiled(c: &MsmConfig) -> MsmConfig {
+    MsmConfig {
+        profile: true,
+        ..c.clone()
+    }
+}
+
 /// One timed way of running the MSM; returns whether its result verified.
 type MsmFn<'a> = Box<dyn FnMut() -> Result<bool> + 'a>;
 
@@ -391,10 +399,6 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             }
             if args.profile {
                 // One profiled run of each mode (`profile` set in its config).
-                let profiled = |c: &MsmConfig| MsmConfig {
-                    profile: true,
-                    ..c.clone()
-                };
                 let name = format!("#{} {}", d.index(), info.name);
                 let runs: [(&str, MsmFn); 3] = [
                     (
@@ -446,10 +450,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             if args.profile {
                 // Profiled runs: each device's share, as its stream saw it; with
                 // `--profile-runs` above 1, the fastest and the slowest run.
-                let pcfg = MsmConfig {
-                    profile: true,
-                    ..oneshot_cfg.clone()
-                };
+                let pcfg = profiled(&oneshot_cfg);
                 let runs = args.profile_runs.max(1);
                 let mut kept: Vec<(f64, Vec<(String, wgpu_msm::StageProfile)>)> = Vec::new();
                 for _ in 0..runs {
@@ -508,19 +509,6 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 t,
                 ark_ms,
             ));
-            if args.profile {
-                let pcfg = MsmConfig {
-                    profile: true,
-                    ..cfg.clone()
-                };
-                let _ = cluster.msm_with(&resident, &scalars, &pcfg)?;
-                for d in &devices {
-                    if let Some(p) = d.last_profile() {
-                        let name = format!("#{} {}", d.index(), d.name());
-                        profiles.push((name, format!("{label} resident"), lg, p));
-                    }
-                }
-            }
             let on_device = cluster.upload_scalars(&resident, &scalars)?;
             let t = time(args, &|| format!("{label} device 2^{lg}"), || {
                 Ok(check(cluster.msm_resident(&resident, &on_device, &cfg)?))
@@ -535,20 +523,42 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 ark_ms,
             ));
             if args.profile {
-                let pcfg = MsmConfig {
-                    profile: true,
-                    ..cfg.clone()
-                };
-                let t = Instant::now();
-                let _ = cluster.msm_resident(&resident, &on_device, &pcfg)?;
-                println!(
-                    "{label} device 2^{lg}: profiled call took {:.2} ms",
-                    t.elapsed().as_secs_f64() * 1e3
-                );
-                for d in &devices {
-                    if let Some(p) = d.last_profile() {
-                        let name = format!("#{} {}", d.index(), d.name());
-                        profiles.push((name, format!("{label} device"), lg, p));
+                // One profiled run of each resident mode: each device's share, and the
+                // call's own time beside the devices' (the cluster's cost).
+                let runs: [(&str, MsmFn); 2] = [
+                    (
+                        "resident",
+                        Box::new(|| {
+                            Ok(check(cluster.msm_with(
+                                &resident,
+                                &scalars,
+                                &profiled(&cfg),
+                            )?))
+                        }),
+                    ),
+                    (
+                        "device",
+                        Box::new(|| {
+                            Ok(check(cluster.msm_resident(
+                                &resident,
+                                &on_device,
+                                &profiled(&cfg),
+                            )?))
+                        }),
+                    ),
+                ];
+                for (mode, mut run) in runs {
+                    let t = Instant::now();
+                    run()?;
+                    println!(
+                        "{label} {mode} 2^{lg}: profiled call took {:.2} ms",
+                        t.elapsed().as_secs_f64() * 1e3
+                    );
+                    for d in &devices {
+                        if let Some(p) = d.last_profile() {
+                            let name = format!("#{} {}", d.index(), d.name());
+                            profiles.push((name, format!("{label} {mode}"), lg, p));
+                        }
                     }
                 }
             }

@@ -2,7 +2,8 @@
 //! MSM over them (a prover's SRS).
 
 use super::job::Job;
-use super::plan::{Layout, BASE_BYTES, MAX_PASS_LOG2};
+use super::plan::{Layout, BASE_BYTES};
+use super::segments::{per_segment, Segments};
 use crate::config::{MsmConfig, MulPath};
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -21,13 +22,9 @@ pub(crate) const FLAG_STRIDE: u64 = 256;
 /// (128 bytes a point), the layout MSMs that split their scalars read (see
 /// [`MsmConfig::glv`]); 64 bytes a point when uploaded with `glv: Some(false)`.
 pub struct DeviceBases {
-    pub(crate) device_uid: u64,
-    pub(crate) segments: Vec<wgpu::Buffer>,
+    pub(crate) store: Segments,
     /// Whether each base is stored beside its image (`plan::Layout::expanded`).
     pub(crate) expanded: bool,
-    /// Points per full segment (a power of two).
-    pub(crate) segment_points: usize,
-    pub(crate) len: usize,
     /// One word per segment (at FLAG_STRIDE): index of an off-curve base, or u32::MAX.
     pub(crate) flags: wgpu::Buffer,
 }
@@ -35,22 +32,22 @@ pub struct DeviceBases {
 impl DeviceBases {
     /// Number of bases.
     pub fn len(&self) -> usize {
-        self.len
+        self.store.len
     }
 
     /// Whether there are no bases.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.store.len == 0
     }
 
     /// Uid of the device holding them.
     pub fn device_uid(&self) -> u64 {
-        self.device_uid
+        self.store.device_uid
     }
 
     /// Bytes held on the device.
     pub fn device_bytes(&self) -> u64 {
-        self.point_bytes() * self.len as u64
+        self.point_bytes() * self.store.len as u64
     }
 
     /// Whether each base is stored beside its endomorphism image (for GLV MSMs).
@@ -63,35 +60,27 @@ impl DeviceBases {
         point_bytes(self.expanded)
     }
 
-    /// The `n` bases from global index `first`, which lie in segment `seg`, as a binding.
-    pub(crate) fn binding(&self, seg: usize, first: usize, n: usize) -> wgpu::BufferBinding<'_> {
-        let point = self.point_bytes();
-        wgpu::BufferBinding {
-            buffer: &self.segments[seg],
-            offset: point * (first - seg * self.segment_points) as u64,
-            size: wgpu::BufferSize::new(point * n as u64),
-        }
+    /// The `n` bases from global index `first` (which lie in one segment), as a binding.
+    pub(crate) fn binding(&self, first: usize, n: usize) -> wgpu::BufferBinding<'_> {
+        self.store.binding(self.point_bytes(), first, n)
     }
 
     /// Records the copy of every segment's on-curve flag into `job`'s readback (flag
     /// `s` of the job is segment `s`'s).
     pub(crate) fn copy_flags(&self, job: &Job<'_>, enc: &mut wgpu::CommandEncoder) {
-        for seg in 0..self.segments.len() {
+        for seg in 0..self.store.buffers.len() {
             job.copy_flag(enc, seg, &self.flags, FLAG_STRIDE * seg as u64);
         }
     }
 
     /// The first base off the curve that `copy_flags`'s words report, as an error.
     pub(crate) fn check_flags(&self, flags: &[u32]) -> Result<()> {
-        super::job::check_flags(flags, |seg| seg * self.segment_points)
+        super::job::check_flags(flags, |seg| seg * self.store.per)
     }
 
     /// (segment, first point, points) of every segment.
     pub(crate) fn segment_ranges(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        (0..self.segments.len()).map(move |s| {
-            let first = s * self.segment_points;
-            (s, first, (self.len - first).min(self.segment_points))
-        })
+        self.store.ranges()
     }
 }
 
@@ -102,38 +91,6 @@ pub(crate) fn point_bytes(expanded: bool) -> u64 {
     } else {
         BASE_BYTES
     }
-}
-
-/// Points per segment on `dev`: the largest power of two whose bytes (`point` each)
-/// fit one binding.
-pub(crate) fn segment_points(dev: &Device, point: u64) -> usize {
-    let info = dev.info();
-    let max = info.max_storage_binding.min(info.max_buffer_size) / point;
-    let lg = (63 - max.max(64).leading_zeros()).min(MAX_PASS_LOG2);
-    1usize << lg
-}
-
-/// Uploads `items` into buffers of `seg` items each (the last one shorter, one empty
-/// buffer for none), `item` bytes an item, each written by `write` (through wgpu's
-/// per-write staging).
-pub(crate) fn upload_segments<T>(
-    dev: &Device,
-    label: &str,
-    items: &[T],
-    seg: usize,
-    item: u64,
-    write: fn(&wgpu::Queue, &wgpu::Buffer, u64, &[T]) -> Result<()>,
-) -> Result<Vec<wgpu::Buffer>> {
-    let nseg = items.len().div_ceil(seg).max(1);
-    (0..nseg)
-        .map(|s| {
-            let part = &items[(s * seg).min(items.len())..((s + 1) * seg).min(items.len())];
-            let size = item * part.len().max(1) as u64;
-            let buf = gpu::create_buffer(&dev.inner.device, label, size, gpu::STORAGE)?;
-            write(&dev.inner.queue, &buf, 0, part)?;
-            Ok(buf)
-        })
-        .collect()
 }
 
 impl Device {
@@ -150,21 +107,19 @@ impl Device {
     }
 
     fn upload_bases_as(&self, bases: &[G1Affine], expanded: bool) -> Result<DeviceBases> {
-        let seg = segment_points(self, point_bytes(expanded));
+        // Segments sized for the stored form (expanded or not), uploaded raw.
+        let per = per_segment(self, point_bytes(expanded));
         let write = super::upload::write_bases;
-        let segments = upload_segments(self, "msm/bases", bases, seg, BASE_BYTES, write)?;
+        let store = Segments::upload(self, "msm/bases", bases, per, BASE_BYTES, write)?;
         let flags = gpu::create_buffer(
             &self.inner.device,
             "msm/base-flags",
-            FLAG_STRIDE * segments.len() as u64,
+            FLAG_STRIDE * store.buffers.len() as u64,
             gpu::STORAGE,
         )?;
         let mut out = DeviceBases {
-            device_uid: self.uid(),
-            segments,
+            store,
             expanded: false,
-            segment_points: seg,
-            len: bases.len(),
             flags,
         };
         self.check_bases(&mut out, expanded)?;
@@ -202,7 +157,7 @@ impl Device {
         } else {
             self.check_kernels(path)?
         };
-        let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.segments.len()];
+        let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.store.buffers.len()];
         self.inner
             .queue
             .write_buffer(&bases.flags, 0, bytemuck::cast_slice(&init));
@@ -214,7 +169,7 @@ impl Device {
             });
         let mut expanded = Vec::new();
         for (s, _, n) in bases.segment_ranges() {
-            let points = bases.segments[s].as_entire_buffer_binding();
+            let points = bases.store.buffers[s].as_entire_buffer_binding();
             let flag = wgpu::BufferBinding {
                 buffer: &bases.flags,
                 offset: FLAG_STRIDE * s as u64,
@@ -237,7 +192,7 @@ impl Device {
         self.inner.queue.submit([enc.finish()]);
         if expand {
             // The raw segments are freed once the submission that reads them is done.
-            bases.segments = expanded;
+            bases.store.buffers = expanded;
             bases.expanded = true;
         }
         Ok(())

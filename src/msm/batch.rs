@@ -28,11 +28,11 @@ use std::ops::Range;
 /// writing, against tens of microseconds for a submission.
 pub(crate) const SUBMIT_BYTES: u64 = 4 << 20;
 
-/// One pass of a resident job: set `set`, segment `seg`, points `first..first + n`.
+/// One pass of a resident job: set `set`, points `first..first + n` (within one segment
+/// of the bases).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pass {
     pub(crate) set: usize,
-    pub(crate) seg: usize,
     pub(crate) first: usize,
     pub(crate) n: usize,
 }
@@ -50,12 +50,11 @@ pub(crate) fn passes(
         for size in sizes(len) {
             let end = first + size;
             // The segments this pass's range crosses.
-            for &(seg, start, seg_len) in segments {
+            for &(_, start, seg_len) in segments {
                 let (lo, hi) = (first.max(start), end.min(start + seg_len));
                 if lo < hi {
                     out.push(Pass {
                         set,
-                        seg,
                         first: lo,
                         n: hi - lo,
                     });
@@ -89,7 +88,7 @@ pub(crate) async fn run(
     sets: &[&[Fr]],
     cfg: &MsmConfig,
 ) -> Result<Vec<G1Projective>> {
-    dev.check_owner("DeviceBases", bases.device_uid)?;
+    dev.check_owner("DeviceBases", bases.device_uid())?;
     if let Some(long) = sets.iter().find(|s| s.len() > bases.len()) {
         return Err(Error::LengthMismatch {
             bases: bases.len(),
@@ -179,7 +178,7 @@ pub(crate) async fn run(
         for (slot, p) in group.iter().enumerate() {
             let inputs = PassInputs {
                 params: arena.params(slot),
-                bases: bases.binding(p.seg, p.first, p.n),
+                bases: bases.binding(p.first, p.n),
                 scalars: arena.scalars(slot, g, p.n)?,
             };
             let early = g == 0 && slot == 0;
@@ -213,7 +212,7 @@ mod tests {
         let set = |k: usize| -> Vec<(usize, usize, usize)> {
             p.iter()
                 .filter(|q| q.set == k)
-                .map(|q| (q.seg, q.first, q.n))
+                .map(|q| (q.first / 8, q.first, q.n))
                 .collect()
         };
         assert_eq!(
@@ -228,7 +227,6 @@ mod tests {
     fn submissions_close_at_the_byte_mark_or_the_slot_count() {
         let pass = |n| Pass {
             set: 0,
-            seg: 0,
             first: 0,
             n,
         };

@@ -480,12 +480,10 @@ impl<'a> Job<'a> {
             // A software adapter computes on the CPU, where polling would take a core
             // from it.
             Some((index, done))
-                if !self.dev.info().software && super::tuning::readback_poll() != 2 =>
+                if !self.dev.info().software && super::tuning::readback_poll() == 1 =>
             {
-                let wait = super::tuning::readback_poll() != 3;
                 let (words, t) =
-                    gpu::read_words_after(self.dev, &self.readback.buffer, index, done, wait)
-                        .await?;
+                    gpu::read_words_after(self.dev, &self.readback.buffer, index, done).await?;
                 self.event("wake".into(), t.woke, t.woke);
                 self.event(format!("last of {} polls", t.polls), t.last_poll, t.mapped);
                 self.event("copy out".into(), t.mapped, t.copied);

@@ -21,6 +21,7 @@ mod pool;
 mod profile;
 mod scalars;
 mod sched;
+mod segments;
 mod staging;
 mod state;
 mod stream;
@@ -170,7 +171,7 @@ impl Device {
         scalars: &[Fr],
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
-        self.check_owner("DeviceBases", bases.device_uid)?;
+        self.check_owner("DeviceBases", bases.device_uid())?;
         Error::check_lengths(bases.len(), scalars.len())?;
         let r = batch::run(self, bases, &[scalars], cfg).await?;
         r.into_iter().next().ok_or(Error::Cancelled)

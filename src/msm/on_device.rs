@@ -42,8 +42,8 @@ pub(crate) async fn run(
     scalars: &DeviceScalars,
     cfg: &MsmConfig,
 ) -> Result<G1Projective> {
-    dev.check_owner("DeviceBases", bases.device_uid)?;
-    dev.check_owner("DeviceScalars", scalars.device_uid)?;
+    dev.check_owner("DeviceBases", bases.device_uid())?;
+    dev.check_owner("DeviceScalars", scalars.device_uid())?;
     if scalars.len() > bases.len() {
         return Err(Error::LengthMismatch {
             bases: bases.len(),
@@ -62,7 +62,7 @@ pub(crate) async fn run(
     // Full passes first (no small first pass: nothing to overlap), so every pass starts
     // at a multiple of the capacity or of a segment, an aligned binding offset.
     let by_bases = batch::passes(&segments, &[n], |len| plan::pass_sizes(len, cap, 0, growth));
-    let passes = split_at_segments(&by_bases, scalars.segment_points);
+    let passes = split_at_segments(&by_bases, scalars.store.per);
     let arena = dev.inner.msm.take_arena(
         &dev.inner.device,
         Arena::key_for(&plan, passes.len() as u64, Feed::Params),
@@ -86,7 +86,7 @@ pub(crate) async fn run(
     for (slot, p) in passes.iter().enumerate() {
         let bound = PassInputs {
             params: arena.params(slot),
-            bases: bases.binding(p.seg, p.first, p.n),
+            bases: bases.binding(p.first, p.n),
             scalars: scalars.binding(p.first, p.n),
         };
         job.encode_whole_pass(&mut enc, slot, p.n, bound, slot == 0)?;
@@ -108,18 +108,13 @@ mod tests {
 
     #[test]
     fn passes_split_at_scalar_segments() {
-        let p = |seg, first, n| Pass {
-            set: 0,
-            seg,
-            first,
-            n,
-        };
+        let p = |first, n| Pass { set: 0, first, n };
         // Base segments of 8; scalar segments of 4 cut the first pass twice.
-        let split = split_at_segments(&[p(0, 0, 8), p(1, 8, 3)], 4);
-        let got: Vec<_> = split.iter().map(|q| (q.seg, q.first, q.n)).collect();
+        let split = split_at_segments(&[p(0, 8), p(8, 3)], 4);
+        let got: Vec<_> = split.iter().map(|q| (q.first / 8, q.first, q.n)).collect();
         assert_eq!(got, [(0, 0, 4), (0, 4, 4), (1, 8, 3)].to_vec());
         // Segments larger than the passes leave them whole.
-        let whole = split_at_segments(&[p(0, 0, 5), p(0, 5, 2)], 1 << 20);
+        let whole = split_at_segments(&[p(0, 5), p(5, 2)], 1 << 20);
         assert_eq!(whole.len(), 2);
         assert_eq!((whole[1].first, whole[1].n), (5, 2));
     }

@@ -3,6 +3,7 @@
 //! resident bases, which then send nothing to the device but a parameter block a pass.
 
 use super::plan::SCALAR_BYTES;
+use super::segments::{per_segment, Segments};
 use crate::device::Device;
 use crate::error::Result;
 use ark_bn254::Fr;
@@ -11,42 +12,33 @@ use ark_bn254::Fr;
 /// segments that each fit one binding. Freed on drop. Using them with another device is
 /// an [`crate::Error::WrongDevice`].
 pub struct DeviceScalars {
-    pub(crate) device_uid: u64,
-    pub(crate) segments: Vec<wgpu::Buffer>,
-    /// Scalars per full segment (a power of two).
-    pub(crate) segment_points: usize,
-    pub(crate) len: usize,
+    pub(crate) store: Segments,
 }
 
 impl DeviceScalars {
     /// Number of scalars.
     pub fn len(&self) -> usize {
-        self.len
+        self.store.len
     }
 
     /// Whether there are no scalars.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.store.len == 0
     }
 
     /// Uid of the device holding them.
     pub fn device_uid(&self) -> u64 {
-        self.device_uid
+        self.store.device_uid
     }
 
     /// Bytes held on the device.
     pub fn device_bytes(&self) -> u64 {
-        SCALAR_BYTES * self.len as u64
+        SCALAR_BYTES * self.store.len as u64
     }
 
     /// The `n` scalars from `first` (which lie in one segment), as a binding.
     pub(crate) fn binding(&self, first: usize, n: usize) -> wgpu::BufferBinding<'_> {
-        let seg = first / self.segment_points;
-        wgpu::BufferBinding {
-            buffer: &self.segments[seg],
-            offset: SCALAR_BYTES * (first - seg * self.segment_points) as u64,
-            size: wgpu::BufferSize::new(SCALAR_BYTES * n as u64),
-        }
+        self.store.binding(SCALAR_BYTES, first, n)
     }
 }
 
@@ -59,16 +51,11 @@ impl Device {
     /// # Errors
     /// [`crate::Error::OutOfMemory`] (or a GPU error) when the device cannot hold them.
     pub fn upload_scalars(&self, scalars: &[Fr]) -> Result<DeviceScalars> {
-        let seg = super::bases::segment_points(self, SCALAR_BYTES);
+        let per = per_segment(self, SCALAR_BYTES);
         let write = super::upload::write_scalars;
         let label = "msm/resident-scalars";
-        let segments =
-            super::bases::upload_segments(self, label, scalars, seg, SCALAR_BYTES, write)?;
         Ok(DeviceScalars {
-            device_uid: self.uid(),
-            segments,
-            segment_points: seg,
-            len: scalars.len(),
+            store: Segments::upload(self, label, scalars, per, SCALAR_BYTES, write)?,
         })
     }
 }

@@ -15,7 +15,7 @@
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 21 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 (17 for GLV passes of up to 2^21 points) | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
-//! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only; 3: poll from the last submission on |
+//! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
 //! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
 //! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
 //! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
@@ -143,8 +143,7 @@ knob!(
 knob!(
     /// 1: on a GPU, an MSM's host thread sleeps until the final reduction's submission
     /// is next, then polls the device for the results (a blocking wait wakes up a few
-    /// hundred microseconds after the device is done); 2: a blocking wait only; 3: poll
-    /// from the last submission on (one busy core for the whole MSM).
+    /// hundred microseconds after the device is done); 2: a blocking wait only.
     readback_poll,
     "WGPU_MSM_READBACK_POLL",
     1
