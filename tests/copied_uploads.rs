@@ -9,8 +9,9 @@
 //! and `WGPU_MSM_FOLD_INDIRECT=1`: every fold step dispatched at full size from the
 //! host, the path of devices without indirect dispatches (the others size the steps on
 //! the device), with the hot bucket of "all scalars equal" folding in every chunk; and
-//! `WGPU_MSM_RESIDENT_OVERLAP_LOG2=11`: single resident MSMs of a few thousand points
-//! run in the growing passes that large ones take.
+//! `WGPU_MSM_RESIDENT_OVERLAP_LOG2=11` and `WGPU_MSM_STREAM_OVERLAP_LOG2=11`: single
+//! resident and one-shot MSMs of a few thousand points run in the growing passes that
+//! large ones take.
 //!
 //! Run with `cargo test --release --test copied_uploads`; seeds as in `common/`.
 
@@ -137,6 +138,47 @@ fn copied(ctx: &mut Ctx) {
         "{} resident passes of 3000 points",
         ctx.tag()
     );
+    // One-shot MSMs from 2^11 points (`WGPU_MSM_STREAM_OVERLAP_LOG2=11`) without a chunk
+    // size stream in growing chunks too, within a capacity that holds them whole (3000
+    // points: 1024, then 1976; one chunk otherwise).
+    for (label, b, s) in [
+        ("random", &bases, scalars.clone()),
+        ("zero and r - 1 scalars", &bases, edge.clone()),
+        ("all scalars equal", &bases, vec![s; n]),
+        ("every fifth base at infinity", &inf, scalars.clone()),
+    ] {
+        let got = ctx
+            .dev
+            .msm(b, &s, &whole)
+            .unwrap_or_else(|e| panic!("{} one-shot {label}: {e}", ctx.tag()));
+        assert!(
+            got == ark(b, &s),
+            "{} one-shot growing chunks, {label}",
+            ctx.tag()
+        );
+    }
+    let got = ctx.dev.msm(&bases, &scalars, &profiled).unwrap();
+    assert!(
+        got == ark(&bases, &scalars),
+        "{} one-shot, profiled",
+        ctx.tag()
+    );
+    let passes = ctx.dev.last_profile().map(|p| p.passes);
+    assert_eq!(
+        passes,
+        Some(2),
+        "{} one-shot chunks of 3000 points",
+        ctx.tag()
+    );
+    let mut bad = bases.clone();
+    bad[2000] = G1Affine::new_unchecked(bad[2000].x, bad[2000].y + Fq::ONE);
+    match ctx.dev.msm(&bad, &scalars, &whole) {
+        Err(Error::PointNotOnCurve { index }) => assert_eq!(index, 2000, "{}", ctx.tag()),
+        other => panic!(
+            "{} off-curve base in the second chunk gave {other:?}",
+            ctx.tag()
+        ),
+    }
     let srs2 = ctx.dev.upload_bases(&bases[..2049]).expect("upload");
     let got = ctx.dev.msm_with(&srs2, &scalars[..2049], &whole).unwrap();
     assert!(
@@ -153,6 +195,7 @@ fn copied_uploads_both_paths() {
     std::env::set_var("WGPU_MSM_RETIRE_ON_POLLER", "2");
     std::env::set_var("WGPU_MSM_FOLD_INDIRECT", "1");
     std::env::set_var("WGPU_MSM_RESIDENT_OVERLAP_LOG2", "11");
+    std::env::set_var("WGPU_MSM_STREAM_OVERLAP_LOG2", "11");
     for_each_device("copied_uploads_wide64", MulPath::Wide64, copied);
     for_each_device("copied_uploads_portable32", MulPath::Portable32, copied);
 }

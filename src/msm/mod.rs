@@ -114,7 +114,7 @@ impl Device {
     /// reads back a few sums per window.
     ///
     /// The input is streamed through pooled input slots in chunks of one pass: one
-    /// chunk for most inputs, about four from 2^21 points (the upload of a chunk
+    /// chunk for most inputs, four to five from 2^20 points (the upload of a chunk
     /// overlaps the compute of the one before), and as many as `cfg.memory_budget`
     /// needs, so the device never holds more than the budget, whatever the size.
     ///

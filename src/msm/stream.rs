@@ -7,11 +7,12 @@
 //! the curve in the same submission; a bad one is reported with its global index.
 //!
 //! Every one-shot MSM goes this way (pooled slots, no allocation per call); inputs below
-//! 2^21 points are usually one chunk. Larger ones stream in several chunks even when
+//! 2^20 points are usually one chunk. Larger ones stream in several chunks even when
 //! they fit, so that the upload of each chunk hides behind the compute of the last: a
 //! small first chunk (the device starts early), then chunks doubling up to about half
-//! the input (see `plan::overlapped` and `plan::pass_sizes`). The bucket totals carry over from chunk to chunk,
-//! so only the last one runs the bucket reduction.
+//! the input (see `plan::overlapped` and `plan::growing_passes`), or up to the input's
+//! last chunk below 2^21 points. The bucket totals carry over from chunk to chunk, so
+//! only the last one runs the bucket reduction.
 
 use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};
@@ -33,8 +34,10 @@ pub(crate) enum Route {
     Stream(Plan),
 }
 
-/// The route of a one-shot MSM of `n` points: through the pooled input slots, in
-/// chunks of about n / 4 from 2^21 points on (unless `chunk_size` is set), else in
+/// The route of a one-shot MSM of `n` points: through the pooled input slots, from
+/// 2^20 points on in growing chunks (see [`pass_sizes`]) of at most n / 2 within 2^20
+/// to 2^22 points, or below 2^21 points up to the whole input (unless `chunk_size` is
+/// set), else in
 /// chunks as large as the limits and budget allow (one chunk for most inputs, so no
 /// allocation per call); resident bases (allocated for the call) only when the slots do
 /// not fit but that does.
@@ -44,8 +47,9 @@ pub(crate) enum Route {
 pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let limits = dev.limits();
     let layout = plan::Layout::streamed(cfg);
-    // From 2^21 by default (measured on an H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 ->
-    // 49 ms with four chunks instead of one).
+    // From 2^20 by default (measured on an H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 ->
+    // 49 ms with four chunks instead of one; 2^20 10.1 -> 9.0-9.2 ms in four growing
+    // chunks, while 2^18 and 2^19 gain less than their passes cost, BENCHMARKS.md v25).
     if let Some(overlap) = plan::overlapped(n, cfg, 1 << tuning::stream_overlap_log2()) {
         // Large inputs stream even when they fit: the upload of each chunk then hides
         // behind the compute of the one before, at the cost of a collect step a pass.
@@ -75,12 +79,7 @@ pub(crate) async fn run(
     cfg: &MsmConfig,
     plan: Plan,
 ) -> Result<G1Projective> {
-    let sizes = plan::pass_sizes(
-        bases.len(),
-        plan.capacity as usize,
-        tuning::first_pass_shift() as u32,
-        tuning::pass_growth_pct() as u32,
-    );
+    let sizes = pass_sizes(bases.len(), plan.capacity as usize, cfg);
     let chunks: Vec<(usize, usize)> = sizes
         .iter()
         .scan(0, |first, &n| {
@@ -163,6 +162,24 @@ pub(crate) async fn run(
     drop(arena);
     job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
+}
+
+/// The points of each chunk of a streamed MSM of `n` points over passes of at most
+/// `cap`: growing chunks (`plan::growing_passes`) from
+/// 2^`tuning::stream_overlap_log2` points unless `cfg` sets a chunk size, even where one
+/// pass would hold them all (the route's capacity is then at least 2^20, which holds
+/// an input below 2^21 whole); else chunks of `cap` after growing ones
+/// (`plan::pass_sizes`), one for an input that fits.
+fn pass_sizes(n: usize, cap: usize, cfg: &MsmConfig) -> Vec<usize> {
+    let (shift, growth) = (
+        tuning::first_pass_shift() as u32,
+        tuning::pass_growth_pct() as u32,
+    );
+    if cfg.chunk_size.is_none() && n >= 1 << tuning::stream_overlap_log2() {
+        plan::growing_passes(n, cap, shift, growth)
+    } else {
+        plan::pass_sizes(n, cap, shift, growth)
+    }
 }
 
 /// Runs `here` on this thread while `there` runs on `pool` (a device's upload threads),

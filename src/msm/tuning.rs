@@ -11,7 +11,7 @@
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large one-shot MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_RESIDENT_PASS_GROWTH` | 400 | each pass of a single resident MSM holds this percent of the one before |
 //! | `WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT` | 4 | a single resident MSM's first pass holds capacity / 2^shift points (the capacity holding the whole MSM) |
-//! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 21 | one-shot MSMs from 2^this points stream in several passes |
+//! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 20 | one-shot MSMs from 2^this points stream in several (growing) passes |
 //! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 21 | single resident MSMs from 2^this points run in several passes |
 //! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 (17 for GLV passes of up to 2^21 points) | a pass aims for 2^this accumulation threads |
 //! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
@@ -106,10 +106,13 @@ knob!(
     2
 );
 knob!(
-    /// One-shot MSMs from 2^this points stream in several passes even when one fits.
+    /// One-shot MSMs from 2^this points stream in several passes even when one fits,
+    /// growing from a small first one, so that the upload hides behind compute (2^20
+    /// on an H200: 10.1 -> 9.0-9.2 ms; 2^19 -0.1 ms and 2^18 +0.9, where the passes cost
+    /// more than the overlap saves, BENCHMARKS.md v25).
     stream_overlap_log2,
     "WGPU_MSM_STREAM_OVERLAP_LOG2",
-    21
+    20
 );
 knob!(
     /// Single resident MSMs from 2^this points run in several passes, so that the
