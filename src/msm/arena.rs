@@ -255,6 +255,18 @@ impl Arena {
         .await
     }
 
+    /// Waits until `slot`'s upload buffer for `input` (of `turn`, as in [`Arena::stage`])
+    /// is free, so that [`Arena::stage_now`] writes it.
+    pub(crate) async fn ready(
+        &self,
+        dev: &Device,
+        slot: usize,
+        turn: usize,
+        input: Input<'_>,
+    ) -> Result<()> {
+        self.upload(slot, turn, input)?.ready(dev).await
+    }
+
     /// [`Arena::stage`] without waiting: `None` when the upload buffer is not free yet.
     pub(crate) fn stage_now(
         &self,

@@ -17,6 +17,7 @@ use super::job::{Job, PassInputs};
 use super::pass::Params;
 use super::plan::{self, Feed, SCALAR_BYTES};
 use super::tuning;
+use super::upload;
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -149,12 +150,15 @@ pub(crate) async fn run(
         Arena::key_for(&plan, slots as u64, Feed::Scalars),
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
-    let mut job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
+    let job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
+    let pool = state.upload_pool();
     for (g, range) in groups.iter().enumerate() {
         let group = &passes[range.clone()];
+        let last = g + 1 == groups.len();
         // Converted into this turn's upload buffers (free once the group two back is
         // done), copied into the slots at this group's submission, after the previous
-        // group's passes have read them.
+        // group's passes have read them. The group's commands are recorded and finished
+        // while the host writes its scalars, and submitted once they are written.
         let t = std::time::Instant::now();
         let params: Vec<Params> = group
             .iter()
@@ -165,31 +169,58 @@ pub(crate) async fn run(
             let p = &group[slot];
             Input::Scalars(&sets[p.set][p.first..p.first + p.n], params[slot])
         };
-        let (mut filled, mut bytes) = (std::time::Duration::ZERO, 0);
         for slot in 0..group.len() {
-            filled += arena.stage(dev, slot, g, input(slot)).await?;
-            bytes += input(slot).bytes();
+            arena.ready(dev, slot, g, input(slot)).await?;
         }
-        job.note_upload(t, filled, std::time::Instant::now(), bytes);
-        let mut enc = job.encoder();
-        for slot in 0..group.len() {
-            arena.copy_staged(&mut enc, slot, g, input(slot))?;
-        }
-        for (slot, p) in group.iter().enumerate() {
-            let inputs = PassInputs {
-                params: arena.params(slot),
-                bases: bases.binding(p.first, p.n),
-                scalars: arena.scalars(slot, g, p.n)?,
-            };
-            let early = g == 0 && slot == 0;
-            job.encode_whole_pass(&mut enc, range.start + slot, p.n, inputs, early)?;
-        }
-        let index = if g + 1 < groups.len() {
-            job.submit(enc)?
-        } else {
-            bases.copy_flags(&job, &mut enc);
-            job.submit_last(enc)?
+        let prepare = || {
+            let mut enc = job.encoder();
+            for slot in 0..group.len() {
+                arena.copy_staged(&mut enc, slot, g, input(slot))?;
+            }
+            let mut commands = Vec::with_capacity(2);
+            for (slot, p) in group.iter().enumerate() {
+                let inputs = PassInputs {
+                    params: arena.params(slot),
+                    bases: bases.binding(p.first, p.n),
+                    scalars: arena.scalars(slot, g, p.n)?,
+                };
+                let early = g == 0 && slot == 0;
+                commands.extend(job.encode_whole_pass(
+                    &mut enc,
+                    range.start + slot,
+                    p.n,
+                    inputs,
+                    early,
+                )?);
+            }
+            if last {
+                bases.copy_flags(&job, &mut enc);
+            }
+            commands.push(job.finish_commands(enc));
+            Ok::<_, Error>(commands)
         };
+        let write = || {
+            let mut filled = std::time::Duration::ZERO;
+            for slot in 0..group.len() {
+                filled += arena
+                    .stage_now(dev, slot, g, input(slot))
+                    .ok_or(Error::Cancelled)??;
+            }
+            Ok::<_, Error>(filled)
+        };
+        let (commands, filled) = upload::beside(pool.as_deref(), prepare, write);
+        let filled = filled.ok_or(Error::Cancelled)??;
+        let bytes = (0..group.len()).map(|slot| input(slot).bytes()).sum();
+        job.note_upload(t, filled, std::time::Instant::now(), bytes);
+        let mut index = None;
+        let mut commands = commands?.into_iter().peekable();
+        while let Some(cb) = commands.next() {
+            index = Some(match commands.peek() {
+                None if last => job.submit_last_commands(cb)?,
+                _ => job.submit_commands(cb)?,
+            });
+        }
+        let index = index.ok_or(Error::Cancelled)?;
         for slot in 0..group.len() {
             arena.recycle(slot, g, input(slot), index.clone());
         }

@@ -62,7 +62,7 @@ pub(crate) struct Job<'a> {
     submits: std::sync::Mutex<Option<(Instant, Instant)>>,
     /// Host time spent writing inputs, waiting for upload buffers, and bytes written
     /// (for the profile).
-    upload: (f64, f64, u64),
+    upload: std::sync::Mutex<(f64, f64, u64)>,
     /// Host events of a profiled job (what, start, end), for the profile's timeline.
     events: std::sync::Mutex<Vec<(String, Instant, Instant)>>,
     /// The job's final reduction, recorded by [`Job::submit_last`] in a submission of
@@ -174,7 +174,7 @@ impl<'a> Job<'a> {
             queries,
             started,
             submits: std::sync::Mutex::new(None),
-            upload: (0.0, 0.0, 0),
+            upload: std::sync::Mutex::new((0.0, 0.0, 0)),
             events: std::sync::Mutex::new(Vec::new()),
             final_reduce: std::sync::Mutex::new(None),
             before_reduce: std::sync::Mutex::new(None),
@@ -184,7 +184,7 @@ impl<'a> Job<'a> {
     /// Notes one staged input for the profile: `bytes` written in `filled`, ending at
     /// `end`, out of `end - since` (the rest was waiting for the upload buffer).
     pub(crate) fn note_upload(
-        &mut self,
+        &self,
         since: Instant,
         filled: std::time::Duration,
         end: Instant,
@@ -192,9 +192,11 @@ impl<'a> Job<'a> {
     ) {
         let total = end.saturating_duration_since(since).as_secs_f64() * 1e3;
         let fill = filled.as_secs_f64() * 1e3;
-        self.upload.0 += fill;
-        self.upload.1 += (total - fill).max(0.0);
-        self.upload.2 += bytes;
+        let mut u = self.upload.lock().unwrap_or_else(|e| e.into_inner());
+        u.0 += fill;
+        u.1 += (total - fill).max(0.0);
+        u.2 += bytes;
+        drop(u);
         self.event(
             format!("fill {:.1} MB", bytes as f64 / 1e6),
             end - filled,
@@ -235,9 +237,10 @@ impl<'a> Job<'a> {
     }
 
     /// [`Job::encode_pass`] of a whole pass, except that with `early` (a job's first
-    /// pass) the pass's scalar stages are submitted at once and the rest recorded into a
-    /// fresh `enc`: the device starts on them while the host records (and wgpu
-    /// finishes) the rest, ~0.15 ms of a whole pass on an H200.
+    /// pass) the pass's scalar stages are finished into commands of their own, returned
+    /// for the caller to submit first, and the rest recorded into a fresh `enc`: the
+    /// device starts on them while the host records (and wgpu finishes) the rest, ~0.15
+    /// ms of a whole pass on an H200.
     pub(crate) fn encode_whole_pass(
         &self,
         enc: &mut wgpu::CommandEncoder,
@@ -245,13 +248,15 @@ impl<'a> Job<'a> {
         n: usize,
         inputs: PassInputs<'_>,
         early: bool,
-    ) -> Result<()> {
+    ) -> Result<Option<wgpu::CommandBuffer>> {
         if !early {
-            return self.encode_pass(enc, index, n, inputs, pass::Part::All);
+            self.encode_pass(enc, index, n, inputs, pass::Part::All)?;
+            return Ok(None);
         }
         self.encode_pass(enc, index, n, inputs.clone(), pass::Part::Scalars)?;
-        self.submit(std::mem::replace(enc, self.encoder()))?;
-        self.encode_pass(enc, index, n, inputs, pass::Part::Bases)
+        let first = self.finish_commands(std::mem::replace(enc, self.encoder()));
+        self.encode_pass(enc, index, n, inputs, pass::Part::Bases)?;
+        Ok(Some(first))
     }
 
     /// Records pass `index` of `n` points over `inputs` (or `part` of it) into `enc`.
@@ -394,22 +399,36 @@ impl<'a> Job<'a> {
         enc.copy_buffer_to_buffer(src, offset, &self.readback.buffer, dst, 4);
     }
 
+    /// Finishes `enc` into a command buffer for [`Job::submit_commands`] (wgpu encodes
+    /// the recorded commands here, 0.05-0.4 ms for a pass on an H200: streamed passes
+    /// finish theirs while their inputs are still being written).
+    pub(crate) fn finish_commands(&self, enc: wgpu::CommandEncoder) -> wgpu::CommandBuffer {
+        let now = Instant::now();
+        let cb = enc.finish();
+        self.event("finish".into(), now, Instant::now());
+        cb
+    }
+
     /// Submits `enc`. The job's last submission must come through [`Job::submit_last`].
     pub(crate) fn submit(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
+        self.submit_commands(self.finish_commands(enc))
+    }
+
+    /// Submits the finished commands `cb` ([`Job::submit`] of an encoder finished
+    /// before).
+    pub(crate) fn submit_commands(&self, cb: wgpu::CommandBuffer) -> Result<wgpu::SubmissionIndex> {
         let now = Instant::now();
         let mut s = self.submits.lock().unwrap_or_else(|e| e.into_inner());
         *s = Some((s.map_or(now, |(first, _)| first), now));
         drop(s);
         let queue = &self.dev.inner.queue;
-        let cb = enc.finish();
-        let finished = Instant::now();
         let times = super::sched::ThreadTimes::for_debug();
         let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
         if self.dev.inner.msm.retire_on_poller {
             self.dev.inner.poller.wake_until(index.clone());
         }
         if let Some(t) = times {
-            let took = finished.elapsed();
+            let took = now.elapsed();
             if took > SLOW_SUBMIT {
                 log::debug!(
                     "{}: slow submission, {}",
@@ -418,8 +437,7 @@ impl<'a> Job<'a> {
                 );
             }
         }
-        self.event("finish".into(), now, finished);
-        self.event("submit".into(), finished, Instant::now());
+        self.event("submit".into(), now, Instant::now());
         Ok(index)
     }
 
@@ -428,6 +446,14 @@ impl<'a> Job<'a> {
     /// short rest, see [`Job::finish`]), with the timestamps resolved into the readback
     /// buffer.
     pub(crate) fn submit_last(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
+        self.submit_last_commands(self.finish_commands(enc))
+    }
+
+    /// [`Job::submit_last`] of commands finished before.
+    pub(crate) fn submit_last_commands(
+        &self,
+        cb: wgpu::CommandBuffer,
+    ) -> Result<wgpu::SubmissionIndex> {
         let held = self
             .final_reduce
             .lock()
@@ -435,7 +461,7 @@ impl<'a> Job<'a> {
             .take();
         let mut enc = match held {
             Some((bind, index, n)) => {
-                let before = self.submit(enc)?;
+                let before = self.submit_commands(cb)?;
                 let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
                 self.dev.inner.queue.on_submitted_work_done(move || {
                     let _ = tx.send(());
@@ -455,7 +481,15 @@ impl<'a> Job<'a> {
                 );
                 enc
             }
-            None => enc,
+            None => {
+                // No reduction held back (every job's last pass holds it back; kept for
+                // safety): the commands go alone, the query resolve after them.
+                let before = self.submit_commands(cb)?;
+                if self.queries.is_none() {
+                    return Ok(before);
+                }
+                self.encoder()
+            }
         };
         if let Some(q) = &self.queries {
             enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);
@@ -506,10 +540,11 @@ impl<'a> Job<'a> {
         let results = combine(&out, &self.plan, &has_passes);
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
         if let Some(q) = &self.queries {
+            let upload = *self.upload.lock().unwrap_or_else(|e| e.into_inner());
             let mut prof = StageProfile {
-                upload_ms: self.upload.0,
-                upload_wait_ms: self.upload.1,
-                upload_bytes: self.upload.2,
+                upload_ms: upload.0,
+                upload_wait_ms: upload.1,
+                upload_bytes: upload.2,
                 ..Default::default()
             };
             let period = self.dev.inner.queue.get_timestamp_period();

@@ -67,7 +67,7 @@ pub(crate) async fn run(
         &dev.inner.device,
         Arena::key_for(&plan, passes.len() as u64, Feed::Params),
     )?;
-    let mut job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;
+    let job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;
     let t = std::time::Instant::now();
     let mut filled = std::time::Duration::ZERO;
     let inputs: Vec<Input<'_>> = passes
@@ -89,7 +89,9 @@ pub(crate) async fn run(
             bases: bases.binding(p.first, p.n),
             scalars: scalars.binding(p.first, p.n),
         };
-        job.encode_whole_pass(&mut enc, slot, p.n, bound, slot == 0)?;
+        if let Some(first) = job.encode_whole_pass(&mut enc, slot, p.n, bound, slot == 0)? {
+            job.submit_commands(first)?;
+        }
     }
     bases.copy_flags(&job, &mut enc);
     let index = job.submit_last(enc)?;

@@ -112,7 +112,7 @@ impl Staging {
     }
 
     /// Waits until the buffer is mapped (its last copy done).
-    async fn ready(&self, dev: &Device) -> Result<()> {
+    pub(crate) async fn ready(&self, dev: &Device) -> Result<()> {
         if self.begin_map(None) {
             self.map();
         }

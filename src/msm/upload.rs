@@ -37,6 +37,29 @@ where
     }
 }
 
+/// Runs `here` on this thread while `there` runs on `pool` (a device's upload threads),
+/// or one after the other when the device has none; returns both results.
+pub(crate) fn beside<H, T, RH, RT>(
+    pool: Option<&rayon::ThreadPool>,
+    here: H,
+    there: T,
+) -> (RH, Option<RT>)
+where
+    H: FnOnce() -> RH,
+    T: FnOnce() -> RT + Send,
+    RT: Send,
+{
+    let Some(p) = pool else {
+        return (here(), Some(there()));
+    };
+    let mut out = None;
+    let r = p.in_place_scope(|s| {
+        s.spawn(|_| out = Some(there()));
+        here()
+    });
+    (r, out)
+}
+
 /// Converts items into device words.
 type Convert<T> = dyn Fn(&mut [u32], &[T]) + Sync;
 
