@@ -125,19 +125,23 @@ fn copied(ctx: &mut Ctx) {
         profile: true,
         ..ctx.cfg()
     };
-    let got = ctx.dev.msm_with(&srs, &scalars, &profiled).unwrap();
-    assert!(
-        got == ark(&bases, &scalars),
-        "{} resident, profiled",
-        ctx.tag()
-    );
-    let passes = ctx.dev.last_profile().map(|p| p.passes);
-    assert_eq!(
-        passes,
-        Some(2),
-        "{} resident passes of 3000 points",
-        ctx.tag()
-    );
+    // A profiled run of `msm` matches arkworks and ran in two passes.
+    let two_passes = |label: &str, msm: &dyn Fn() -> wgpu_msm::Result<G1Projective>| {
+        let got = msm().unwrap_or_else(|e| panic!("{} {label}, profiled: {e}", ctx.tag()));
+        assert!(
+            got == ark(&bases, &scalars),
+            "{} {label}, profiled",
+            ctx.tag()
+        );
+        let passes = ctx.dev.last_profile().map(|p| p.passes);
+        assert_eq!(
+            passes,
+            Some(2),
+            "{} {label}: passes of 3000 points",
+            ctx.tag()
+        );
+    };
+    two_passes("resident", &|| ctx.dev.msm_with(&srs, &scalars, &profiled));
     // One-shot MSMs from 2^11 points (`WGPU_MSM_STREAM_OVERLAP_LOG2=11`) without a chunk
     // size stream in growing chunks too, within a capacity that holds them whole (3000
     // points: 1024, then 1976; one chunk otherwise).
@@ -157,19 +161,7 @@ fn copied(ctx: &mut Ctx) {
             ctx.tag()
         );
     }
-    let got = ctx.dev.msm(&bases, &scalars, &profiled).unwrap();
-    assert!(
-        got == ark(&bases, &scalars),
-        "{} one-shot, profiled",
-        ctx.tag()
-    );
-    let passes = ctx.dev.last_profile().map(|p| p.passes);
-    assert_eq!(
-        passes,
-        Some(2),
-        "{} one-shot chunks of 3000 points",
-        ctx.tag()
-    );
+    two_passes("one-shot", &|| ctx.dev.msm(&bases, &scalars, &profiled));
     let mut bad = bases.clone();
     bad[2000] = G1Affine::new_unchecked(bad[2000].x, bad[2000].y + Fq::ONE);
     match ctx.dev.msm(&bad, &scalars, &whole) {
