@@ -137,7 +137,9 @@ impl Device {
                 let resident = self.upload_bases_with(bases, cfg)?;
                 self.msm_with_async(&resident, scalars, cfg).await
             }
-            stream::Route::Stream(plan) => stream::run(self, bases, scalars, cfg, plan).await,
+            stream::Route::Stream { plan, growing } => {
+                stream::run(self, bases, scalars, cfg, plan, growing).await
+            }
         }
     }
 

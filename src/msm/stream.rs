@@ -31,14 +31,16 @@ use std::time::Instant;
 pub(crate) enum Route {
     /// Upload every base, then the resident path.
     Resident,
-    /// Stream chunks of this plan's capacity.
-    Stream(Plan),
+    /// Stream chunks of at most `plan`'s capacity: growing ones (`plan::growing_passes`)
+    /// where `growing` (a large input cut so that its uploads overlap compute, even
+    /// where one pass would hold it), else full ones after growing ones only when the
+    /// input does not fit one pass (`plan::pass_sizes`).
+    Stream { plan: Plan, growing: bool },
 }
 
 /// The route of a one-shot MSM of `n` points: through the pooled input slots, from
-/// 2^20 points on in growing chunks (see [`pass_sizes`]) of at most n / 2 within 2^20
-/// to 2^22 points, or below 2^21 points up to the whole input (unless `chunk_size` is
-/// set), else in
+/// 2^20 points on (unless `chunk_size` is set) in growing chunks of at most n / 2
+/// within 2^20 to 2^22 points, below 2^21 points of at most the whole input; else in
 /// chunks as large as the limits and budget allow (one chunk for most inputs, so no
 /// allocation per call); resident bases (allocated for the call) only when the slots do
 /// not fit but that does.
@@ -55,11 +57,17 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
         // Large inputs stream even when they fit: the upload of each chunk then hides
         // behind the compute of the one before, at the cost of a collect step a pass.
         if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0, layout) {
-            return Ok(Route::Stream(p));
+            return Ok(Route::Stream {
+                plan: p,
+                growing: true,
+            });
         }
     }
     match plan::choose(n, cfg, &limits, Feed::Chunks, 0, layout) {
-        Ok(p) => Ok(Route::Stream(p)),
+        Ok(p) => Ok(Route::Stream {
+            plan: p,
+            growing: false,
+        }),
         Err(e) => {
             // Uploaded with `upload_bases_with(cfg)`: expanded unless cfg says no.
             let expanded = plan::Layout::glv_asked(cfg);
@@ -72,15 +80,26 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     }
 }
 
-/// Streams `bases` and `scalars` (equal lengths, not empty) through passes of `plan`.
+/// Streams `bases` and `scalars` (equal lengths, not empty) through passes of `plan`,
+/// `growing` as [`Route::Stream`] says.
 pub(crate) async fn run(
     dev: &Device,
     bases: &[G1Affine],
     scalars: &[Fr],
     cfg: &MsmConfig,
     plan: Plan,
+    growing: bool,
 ) -> Result<G1Projective> {
-    let sizes = pass_sizes(bases.len(), plan.capacity as usize, cfg);
+    let (cap, shift, growth) = (
+        plan.capacity as usize,
+        tuning::first_pass_shift() as u32,
+        tuning::pass_growth_pct() as u32,
+    );
+    let sizes = if growing {
+        plan::growing_passes(bases.len(), cap, shift, growth)
+    } else {
+        plan::pass_sizes(bases.len(), cap, shift, growth)
+    };
     let chunks: Vec<(usize, usize)> = sizes
         .iter()
         .scan(0, |first, &n| {
@@ -183,24 +202,6 @@ pub(crate) async fn run(
     drop(arena);
     job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
-}
-
-/// The points of each chunk of a streamed MSM of `n` points over passes of at most
-/// `cap`: growing chunks (`plan::growing_passes`) from
-/// 2^`tuning::stream_overlap_log2` points unless `cfg` sets a chunk size, even where one
-/// pass would hold them all (the route's capacity is then at least 2^20, which holds
-/// an input below 2^21 whole); else chunks of `cap` after growing ones
-/// (`plan::pass_sizes`), one for an input that fits.
-fn pass_sizes(n: usize, cap: usize, cfg: &MsmConfig) -> Vec<usize> {
-    let (shift, growth) = (
-        tuning::first_pass_shift() as u32,
-        tuning::pass_growth_pct() as u32,
-    );
-    if cfg.chunk_size.is_none() && n >= 1 << tuning::stream_overlap_log2() {
-        plan::growing_passes(n, cap, shift, growth)
-    } else {
-        plan::pass_sizes(n, cap, shift, growth)
-    }
 }
 
 /// One upload of a streamed MSM: chunk `k`'s scalars, or its bases.
