@@ -11,7 +11,7 @@ use ark_ec::VariableBaseMSM;
 use ark_ff::Zero;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use wgpu_msm::testing::{random_bases, random_scalars};
 use wgpu_msm::{Cluster, ClusterConfig, CpuWorker, Device, Error, MsmConfig, Strategy, Worker};
 
@@ -38,7 +38,8 @@ fn inputs(n: usize, seed: u64) -> (Vec<G1Affine>, Vec<Fr>) {
 struct Fake {
     uid: u64,
     calls: AtomicUsize,
-    fail_on: Option<usize>,
+    /// The call (counting from 1) that fails; 0 for none.
+    fail_on: AtomicUsize,
     fail_always: bool,
     sleep_per_point: Duration,
     check_curve: bool,
@@ -49,7 +50,7 @@ impl Fake {
         Fake {
             uid,
             calls: AtomicUsize::new(0),
-            fail_on: None,
+            fail_on: AtomicUsize::new(0),
             fail_always: false,
             sleep_per_point: Duration::ZERO,
             check_curve: false,
@@ -57,7 +58,7 @@ impl Fake {
     }
     fn failing_on(uid: u64, k: usize) -> Fake {
         Fake {
-            fail_on: Some(k),
+            fail_on: AtomicUsize::new(k),
             ..Fake::new(uid)
         }
     }
@@ -89,7 +90,7 @@ impl Worker for Fake {
         cfg: &MsmConfig,
     ) -> wgpu_msm::Result<G1Projective> {
         let call = self.calls.fetch_add(1, Ordering::SeqCst) + 1;
-        if self.fail_always || self.fail_on == Some(call) {
+        if self.fail_always || self.fail_on.load(Ordering::SeqCst) == call {
             return Err(Error::Gpu {
                 context: format!("fake{} call {call}", self.uid),
                 message: "injected".into(),
@@ -144,13 +145,31 @@ fn splitting(strategy: Strategy, n: usize) -> ClusterConfig {
     }
 }
 
+/// Every strategy splitting even tiny inputs ([`splitting`]), and the adaptive
+/// `Dynamic` (pieces cut by cost models, calibrated on 64 points).
+fn configs(n: usize) -> Vec<(Strategy, ClusterConfig)> {
+    let mut out: Vec<_> = Strategy::ALL
+        .into_iter()
+        .map(|st| (st, splitting(st, n)))
+        .collect();
+    out.push((
+        Strategy::Dynamic,
+        ClusterConfig {
+            chunk_points: None,
+            ..splitting(Strategy::Dynamic, n)
+        },
+    ));
+    out
+}
+
 #[test]
 fn split_then_merge_equals_unsplit() {
     for (seed, n) in [(11u64, 1usize), (12, 2), (13, 3), (14, 1000), (15, 1 << 16)] {
         let (b, s) = inputs(n, seed);
         let want = reference(&b, &s);
-        for strategy in Strategy::ALL {
-            let c = cluster_of(fakes(3), splitting(strategy, n));
+        for (strategy, cfg) in configs(n) {
+            let adaptive = cfg.chunk_points.is_none();
+            let c = cluster_of(fakes(3), cfg);
             let got = c.msm(&b, &s, &MsmConfig::default()).expect("no failures");
             assert_eq!(got, want, "{strategy:?} n={n} seed={seed}");
             let r = c.last_report().expect("report");
@@ -172,6 +191,12 @@ fn split_then_merge_equals_unsplit() {
             assert_eq!(r.failures(), 0);
             let chunks: usize = r.workers.iter().map(|w| w.chunks).sum();
             match strategy {
+                // Alike workers, cut to measure: about one piece each.
+                Strategy::Dynamic if adaptive => {
+                    assert!((1..=6).contains(&chunks), "n={n}: {r}");
+                    assert_eq!(r.chunk_points, 0);
+                    assert!(r.workers.iter().all(|w| w.cost_model.is_some()), "{r}");
+                }
                 Strategy::Dynamic => assert_eq!(chunks, n.div_ceil(n.div_ceil(7)), "n={n}"),
                 Strategy::Even | Strategy::Auto => assert_eq!(chunks, n.min(3), "n={n}"),
                 Strategy::Windows => assert_eq!(chunks, 3, "n={n}"),
@@ -190,7 +215,7 @@ fn split_then_merge_equals_unsplit() {
 }
 
 #[test]
-fn default_chunking_and_cpu_worker() {
+fn default_dynamic_is_adaptive_with_a_cpu_worker() {
     let (b, s) = inputs(20_000, 21);
     let want = reference(&b, &s);
     let c = Cluster::from_workers(vec![Arc::new(CpuWorker)])
@@ -198,28 +223,176 @@ fn default_chunking_and_cpu_worker() {
         .with_worker(Arc::new(Fake::new(7)));
     assert_eq!(c.config().strategy, Strategy::Auto, "Auto is the default");
     assert_eq!(
+        c.config().chunk_points,
+        None,
+        "pieces cut to measure by default"
+    );
+    assert_eq!(
         c.resolved_strategy(),
         Strategy::Dynamic,
         "unlike workers: Dynamic"
     );
+    for call in 0..2 {
+        assert_eq!(
+            c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+            want,
+            "seed 21, call {call}"
+        );
+        let r = c.last_report().unwrap();
+        assert_eq!(r.strategy, Strategy::Dynamic);
+        assert_eq!(r.chunk_points, 0, "no fixed chunks");
+        assert_eq!(r.workers.iter().map(|w| w.points).sum::<usize>(), 20_000);
+        assert!(r.workers.iter().all(|w| w.cost_model.is_some()), "{r}");
+        // Calibrated on the first call only (a warm-up and growing timed MSMs per worker).
+        assert_eq!(r.calibration_s > 0.0, call == 0, "call {call}: {r}");
+        assert!(r.wall_s >= r.calibration_s, "{r}");
+    }
+}
+
+/// Fake workers `fast` and `slow` (sleeping that long per point), the time the fast one
+/// alone takes for `n` points, and an Auto cluster of both (calibrated on 100 points).
+/// Sleeps dominate the fakes' time (arkworks adds ~10 us a point, more when other tests
+/// load the cores), so the timings hold on a busy 2-core machine.
+fn fast_and_slow(fast: Duration, slow: Duration, n: usize, seed: u64) -> (Cluster, f64) {
+    let (b, s) = inputs(n, seed);
+    let alone = Cluster::from_workers(vec![Arc::new(Fake::slow(810, fast))]).unwrap();
+    let t = Instant::now();
     assert_eq!(
-        c.msm(&b, &s, &MsmConfig::default()).unwrap(),
-        want,
-        "seed 21"
+        alone.msm(&b, &s, &MsmConfig::default()).unwrap(),
+        reference(&b, &s)
     );
-    let r = c.last_report().unwrap();
-    assert_eq!(r.strategy, Strategy::Dynamic);
-    // 20000 points over 2 workers: 8 chunks wanted, but never below MIN_CHUNK points.
-    assert_eq!(r.chunk_points, ClusterConfig::MIN_CHUNK);
-    assert_eq!(r.workers.iter().map(|w| w.chunks).sum::<usize>(), 5);
-    assert_eq!(
-        ClusterConfig::default().dynamic_chunk(1 << 20, 2),
-        (1 << 20) / 8
+    let alone_s = t.elapsed().as_secs_f64();
+    let both = cluster_of(
+        vec![
+            Arc::new(Fake::slow(811, slow)),
+            Arc::new(Fake::slow(810, fast)),
+        ],
+        ClusterConfig {
+            calibration_points: 100,
+            ..Default::default()
+        },
     );
-    assert_eq!(
-        ClusterConfig::default().dynamic_chunk(10, 2),
-        ClusterConfig::MIN_CHUNK
+    assert_eq!(both.resolved_strategy(), Strategy::Dynamic);
+    (both, alone_s)
+}
+
+#[test]
+fn dynamic_never_waits_for_a_far_slower_worker() {
+    // 50x slower: with fixed chunks of an eighth the slow worker's one chunk would take
+    // 6x the fast worker's whole MSM. Cut to measure, it takes what it finishes in time.
+    let n = 2000;
+    let (b, s) = inputs(n, 83);
+    let want = reference(&b, &s);
+    let (c, alone_s) = fast_and_slow(
+        Duration::from_micros(100),
+        Duration::from_micros(5000),
+        n,
+        83,
     );
+    for call in 0..3 {
+        assert_eq!(
+            c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+            want,
+            "seed 83 call {call}"
+        );
+        let r = c.last_report().unwrap();
+        let work_s = r.wall_s - r.calibration_s;
+        assert!(
+            work_s < 1.5 * alone_s + 0.03,
+            "call {call}: {work_s:.3} s against {alone_s:.3} s for the fast worker alone: {r}"
+        );
+        assert!(r.workers[0].points < n / 10, "call {call}: {r}");
+        assert!(r.workers[0].busy_s < 1.5 * alone_s + 0.03, "{r}");
+    }
+}
+
+#[test]
+fn dynamic_uses_a_moderately_slower_worker() {
+    // 3x slower: together a quarter sooner than the fast worker alone (ideally 0.75x).
+    let n = 600;
+    let (b, s) = inputs(n, 84);
+    let want = reference(&b, &s);
+    let (c, alone_s) = fast_and_slow(
+        Duration::from_micros(1000),
+        Duration::from_micros(3000),
+        n,
+        84,
+    );
+    for call in 0..2 {
+        assert_eq!(
+            c.msm(&b, &s, &MsmConfig::default()).unwrap(),
+            want,
+            "seed 84"
+        );
+        let r = c.last_report().unwrap();
+        let slow = r.workers[0].points;
+        assert!(
+            (n / 8..=n * 3 / 8).contains(&slow),
+            "call {call}: the slow worker's share {slow} of {n}: {r}"
+        );
+        let work_s = r.wall_s - r.calibration_s;
+        assert!(
+            work_s < 0.9 * alone_s,
+            "call {call}: {work_s:.3} s against {alone_s:.3} s alone: {r}"
+        );
+    }
+}
+
+#[test]
+fn dynamic_adaptive_survives_a_failing_worker() {
+    let n = 3000;
+    let (b, s) = inputs(n, 85);
+    let want = reference(&b, &s);
+    // Failing in calibration (call 2, the first timed MSM after the warm-up): left out
+    // without a model, recalibrated on the next call (and it works then).
+    // Failing on its first piece (after a first MSM calibrated every worker): the piece
+    // goes to the others.
+    for in_calibration in [true, false] {
+        let failing = Arc::new(Fake::new(220));
+        let c = cluster_of(
+            vec![
+                Arc::new(Fake::new(221)),
+                failing.clone(),
+                Arc::new(Fake::new(222)),
+            ],
+            ClusterConfig {
+                strategy: Strategy::Dynamic,
+                calibration_points: 64,
+                ..Default::default()
+            },
+        );
+        if in_calibration {
+            failing.fail_on.store(2, Ordering::SeqCst);
+        } else {
+            assert_eq!(c.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+            let r = c.last_report().unwrap();
+            assert!(r.workers[1].points > 0, "alike workers all take part: {r}");
+            let next = failing.calls.load(Ordering::SeqCst) + 1;
+            failing.fail_on.store(next, Ordering::SeqCst);
+        }
+        let got = c.msm(&b, &s, &MsmConfig::default());
+        assert_eq!(got.as_ref().ok(), Some(&want), "seed 85: {got:?}");
+        let r = c.last_report().unwrap();
+        let ctx = format!("in calibration: {in_calibration}: {r}");
+        assert_eq!(
+            r.workers.iter().map(|w| w.points).sum::<usize>(),
+            n,
+            "{ctx}"
+        );
+        assert_eq!(r.workers[1].failures, 1, "{ctx}");
+        assert_eq!(r.workers[1].points, 0, "{ctx}");
+        assert_eq!(r.workers[1].cost_model.is_none(), in_calibration, "{ctx}");
+        if !in_calibration {
+            assert!(
+                r.bytes_moved() > 96 * n as u64,
+                "the failed piece sent twice: {ctx}"
+            );
+        }
+        assert_eq!(c.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+        let r = c.last_report().unwrap();
+        assert_eq!(r.failures(), 0, "{r}");
+        assert!(r.workers[1].points > 0, "back in: {r}");
+    }
 }
 
 #[test]
@@ -523,12 +696,13 @@ fn empty_and_mismatched_inputs() {
 
 #[test]
 fn eight_threads_share_one_cluster() {
-    for strategy in Strategy::ALL {
+    let fixed = Strategy::ALL.map(|st| (st, Some(256)));
+    for (strategy, chunk_points) in fixed.into_iter().chain([(Strategy::Dynamic, None)]) {
         let c = cluster_of(
             fakes(3),
             ClusterConfig {
                 strategy,
-                chunk_points: Some(256),
+                chunk_points,
                 calibration_points: 64,
                 ..Default::default()
             },
@@ -660,10 +834,11 @@ fn gpu_each_strategy_small_sizes() {
     for (seed, n) in [(901u64, 1usize), (902, 3), (903, 1000)] {
         let (b, s) = inputs(n, seed);
         let want = reference(&b, &s);
-        for strategy in Strategy::ALL {
+        let fixed = Strategy::ALL.map(|st| (st, Some(n.div_ceil(4))));
+        for (strategy, chunk_points) in fixed.into_iter().chain([(Strategy::Dynamic, None)]) {
             let cfg = ClusterConfig {
                 strategy,
-                chunk_points: Some(n.div_ceil(4)),
+                chunk_points,
                 calibration_points: 256,
                 ..Default::default()
             };
@@ -709,8 +884,12 @@ fn gpu_two_devices_2_16() {
     );
     let r = c.last_report().unwrap();
     eprintln!("{r}");
-    assert_eq!(r.chunk_points, n / 8);
-    assert!(r.workers.iter().all(|w| w.chunks > 0), "{r}");
+    // Two alike devices cut to measure: both take part.
+    assert_eq!(r.chunk_points, 0);
+    assert!(
+        r.workers.iter().all(|w| w.chunks > 0 && w.points > 0),
+        "{r}"
+    );
 }
 
 /// Auto on two alike devices is Even: 2^15 points per device. Device::msm itself returns

@@ -62,6 +62,11 @@ pub(crate) struct BenchArgs {
     /// `dynamic`, `windows`); each gets its own cluster rows.
     #[arg(long, default_value = "auto", value_parser = parse_strategies)]
     strategy: std::vec::Vec<Strategy>,
+    /// Also time the devices with the host CPU (arkworks) as one more worker: a cluster
+    /// of unlike workers, so `Auto` runs the adaptive `Dynamic`. Rows `first` (the
+    /// cluster's first MSM, calibration included) and `oneshot` (later ones).
+    #[arg(long)]
+    cpu_worker: bool,
     /// Also print every timed repeat of each row (ms, in the order they ran), to see the
     /// spread behind a median.
     #[arg(long)]
@@ -432,6 +437,42 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 }
             }
             pb.inc(1);
+        }
+        if args.cpu_worker {
+            // The devices and the host's arkworks: unlike workers, the adaptive Dynamic.
+            // A fresh cluster, so its first MSM calibrates every worker.
+            let label = format!("cluster of {} + cpu", devices.len());
+            pb.set_message(format!("2^{lg}: {label}"));
+            let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_cpu_worker();
+            let src = Source {
+                device: label.clone(),
+                backend: String::new(),
+                driver: String::new(),
+                arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
+            };
+            let t = Instant::now();
+            let ok = check(cluster.msm(&bases, &scalars, &oneshot_cfg)?);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            if let Some(r) = cluster.last_report() {
+                println!("{label} 2^{lg}, first call ({ms:.2} ms):\n{r}");
+            }
+            let first = Record::new(&date, &src, "first", lg, args.window, (ms, ms, ok), ark_ms);
+            records.push(first);
+            let t = time(args, &|| format!("{label} oneshot 2^{lg}"), || {
+                Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
+            })?;
+            records.push(Record::new(
+                &date,
+                &src,
+                "oneshot",
+                lg,
+                args.window,
+                t,
+                ark_ms,
+            ));
+            if let Some(r) = cluster.last_report() {
+                cluster_reports.push((lg, r));
+            }
         }
         for &strategy in &args.strategy {
             // The cluster of every selected device (one device: the scheduler's overhead).

@@ -1,6 +1,9 @@
-//! Throughput measurement for [`Strategy::Weighted`](super::Strategy::Weighted): one
-//! small MSM per worker, timed after a warm-up call that compiles its kernels.
+//! Worker measurements: throughput for [`Strategy::Weighted`](super::Strategy::Weighted)
+//! (one small MSM per worker) and the first samples of the cost model of the adaptive
+//! [`Strategy::Dynamic`](super::Strategy::Dynamic) (two sizes), each timed after a
+//! warm-up call that compiles the worker's kernels.
 
+use super::model::Samples;
 use super::worker::Worker;
 use crate::config::MsmConfig;
 use crate::error::Result;
@@ -39,21 +42,68 @@ pub(crate) fn measure(
     Ok(bases.len() as f64 / s)
 }
 
-/// Measures every worker of `todo` at once, one thread each (devices are independent;
-/// timing them in parallel also means each one is timed under the same host load).
-pub(crate) fn measure_all(
+/// How many times the calibration size a cost model's calibration may grow to.
+pub(crate) const MODEL_GROWTH: usize = 64;
+
+/// Seconds after which a cost model's calibration stops growing its MSMs.
+const MODEL_STEP_S: f64 = 0.25;
+
+/// Samples of `worker`'s cost model: a one-point call first (untimed, as in
+/// [`measure`]), then timed MSMs from a quarter of `unit` points up, fourfold each, until
+/// one takes three times as long as the first (so the per-point cost shows above the
+/// fixed cost, which dominates a GPU's small MSMs), takes MODEL_STEP_S, or would exceed
+/// `bases`.
+///
+/// # Errors
+/// The worker's error, from any call.
+pub(crate) fn sample(
+    worker: &dyn Worker,
+    bases: &[G1Affine],
+    scalars: &[Fr],
+    cfg: &MsmConfig,
+    unit: usize,
+) -> Result<Samples> {
+    let _warm = worker.msm_chunk(&bases[..1], &scalars[..1], cfg)?;
+    let mut samples = Samples::default();
+    let mut n = (unit / 4).clamp(1, bases.len());
+    let mut first = None;
+    loop {
+        let t = Instant::now();
+        let _timed = std::hint::black_box(worker.msm_chunk(&bases[..n], &scalars[..n], cfg)?);
+        let secs = t.elapsed().as_secs_f64();
+        samples.add(n, secs);
+        let first = *first.get_or_insert(secs);
+        if secs >= 3.0 * first || secs >= MODEL_STEP_S || 4 * n > bases.len() {
+            return Ok(samples);
+        }
+        n *= 4;
+    }
+}
+
+/// Runs `f(worker, bases, scalars, cfg)` on calibration inputs of `n` points for every
+/// worker of `todo` at once, one thread each (devices are independent; timing them in
+/// parallel also means each one is timed under the same host load).
+pub(crate) fn measure_all<T, F>(
     workers: &[Arc<dyn Worker>],
     todo: &[usize],
     n: usize,
     cfg: &MsmConfig,
-) -> Vec<(usize, Result<f64>)> {
+    f: F,
+) -> Vec<(usize, Result<T>)>
+where
+    T: Send,
+    F: Fn(&dyn Worker, &[G1Affine], &[Fr], &MsmConfig) -> Result<T> + Sync,
+{
+    if todo.is_empty() {
+        return Vec::new();
+    }
     let (bases, scalars) = inputs(n);
     std::thread::scope(|s| {
         let handles: Vec<_> = todo
             .iter()
             .map(|&i| {
-                let (w, b, sc) = (workers[i].as_ref(), &bases, &scalars);
-                (i, s.spawn(move || measure(w, b, sc, cfg)))
+                let (w, b, sc, f) = (workers[i].as_ref(), &bases, &scalars, &f);
+                (i, s.spawn(move || f(w, b, sc, cfg)))
             })
             .collect();
         handles

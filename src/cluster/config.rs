@@ -4,19 +4,15 @@
 /// How the points of one MSM are divided among the workers of a cluster.
 ///
 /// The default is [`Strategy::Auto`]: [`Strategy::Even`] when every worker is the same
-/// hardware model, [`Strategy::Dynamic`] otherwise. Measured on lavapipe with two
-/// logical devices on one adapter, 2^17 points, three runs (`examples/cluster_msm.rs
-/// --strategy all --log-n 17 --logical 2`): Even took 2.5 s, 4.9 s and 2.5 s; Weighted
-/// 3.0 s, 5.8 s, 3.1 s; Dynamic with the default 4 chunks per worker 4.5 s and 8.7 s,
-/// and with 2 chunks per worker 3.4 s. Every MSM has a fixed cost (bucket reduction per
-/// window, readback, host-side window sums), so splitting one device's share into
-/// chunks costs more than the balance it buys when the devices are alike; Weighted's
-/// short calibration MSM was a noisy predictor there (it favoured the device that then
-/// ran slower). Dynamic stays the choice for unlike devices (an integrated GPU beside a
-/// discrete one, the CPU as a worker): it needs no calibration and adapts to devices
-/// slowed by other work, at a few chunks per worker. [`Strategy::Weighted`] suits a
-/// fixed set of unlike GPUs running many MSMs: after its one-time calibration each
-/// device gets exactly one block.
+/// hardware model, [`Strategy::Dynamic`] otherwise. Every MSM has a fixed cost on each
+/// worker (bucket reduction per window, readback, host-side window sums), so among
+/// alike devices one even block each is best (measured on lavapipe with two logical
+/// devices on one adapter, 2^17 points, three runs each: Even 2.5 / 4.9 / 2.5 s,
+/// Weighted 3.0 / 5.8 / 3.1 s, Dynamic in fixed chunks of 1/8 3.4-8.7 s). Unlike
+/// workers (an integrated GPU beside a discrete one, the CPU as a worker) get
+/// `Dynamic`, which learns what each costs and gives a worker nothing it would finish
+/// after the others. [`Strategy::Weighted`] suits a fixed set of unlike GPUs: after its
+/// one-time calibration each device gets one block in proportion to its throughput.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Strategy {
     /// `Even` if all workers report the same [`Worker::model`](super::Worker::model),
@@ -31,7 +27,17 @@ pub enum Strategy {
     /// throughput (points per second, measured once per device with a small MSM and
     /// cached in the cluster).
     Weighted,
-    /// Workers pull fixed-size chunks from a shared queue until it is empty.
+    /// Workers pull pieces from a shared queue until it is empty, so a slow or busy
+    /// worker never holds the job back. By default (no
+    /// [`ClusterConfig::chunk_points`]) pieces are cut to measure: each worker has a cost
+    /// model, seconds = overhead + per-point cost × points ([`CostModel`](super::CostModel),
+    /// fitted to timed calibration MSMs the first time, see
+    /// [`ClusterConfig::calibration_points`], then to every piece it runs), and takes the share of the points left with which all workers would finish
+    /// together, the others' current pieces counted; a worker that would finish even
+    /// one point after the others had done everything takes nothing. Alike devices so
+    /// get one block each; a worker far slower than the rest sits out. With
+    /// `chunk_points` set, the points are cut into chunks of that size instead, taken in
+    /// turn by whichever worker asks.
     Dynamic,
     /// Every worker takes every point and an even share of the windows (see
     /// [`MsmConfig::windows`](crate::MsmConfig::windows)): each device's fixed costs
@@ -61,12 +67,14 @@ impl Strategy {
 pub struct ClusterConfig {
     /// How points are divided among workers.
     pub strategy: Strategy,
-    /// Points per chunk under [`Strategy::Dynamic`]. `None`: about
-    /// [`ClusterConfig::CHUNKS_PER_WORKER`] chunks per worker, but never fewer than
-    /// [`ClusterConfig::MIN_CHUNK`] points per chunk (smaller chunks cost more in
-    /// per-chunk overhead than they gain in balance).
+    /// Points per chunk under [`Strategy::Dynamic`]: `None` (the default) cuts each
+    /// worker's pieces by its cost model (see [`Strategy::Dynamic`]); `Some(c)` cuts the
+    /// MSM into chunks of `c` points that workers take in turn.
     pub chunk_points: Option<usize>,
     /// Size of the MSM that measures a worker's throughput for [`Strategy::Weighted`].
+    /// The cost model of [`Strategy::Dynamic`] starts from MSMs of a quarter of it,
+    /// growing fourfold (up to 64 times it) until one takes three times as long as the
+    /// first, so that the per-point cost shows above the fixed cost.
     pub calibration_points: usize,
     /// Under [`Strategy::Auto`] with alike workers, an MSM of fewer points runs whole on
     /// one worker (each such MSM on the next worker in turn, so that concurrent small
@@ -79,27 +87,11 @@ pub struct ClusterConfig {
 }
 
 impl ClusterConfig {
-    /// Target number of chunks per worker when `chunk_points` is `None`.
-    pub const CHUNKS_PER_WORKER: usize = 4;
-    /// Smallest automatic chunk, in points.
-    pub const MIN_CHUNK: usize = 1 << 12;
-
     /// The default configuration with another strategy.
     pub fn with_strategy(strategy: Strategy) -> Self {
         ClusterConfig {
             strategy,
             ..Default::default()
-        }
-    }
-
-    /// Points per chunk for an MSM of `n` points over `workers` workers under
-    /// [`Strategy::Dynamic`] (always at least 1).
-    pub fn dynamic_chunk(&self, n: usize, workers: usize) -> usize {
-        match self.chunk_points {
-            Some(c) => c.max(1),
-            None => n
-                .div_ceil(workers.max(1) * Self::CHUNKS_PER_WORKER)
-                .max(Self::MIN_CHUNK),
         }
     }
 }

@@ -20,6 +20,7 @@
 
 mod calibrate;
 mod config;
+mod model;
 pub mod partition;
 mod report;
 mod resident;
@@ -27,6 +28,7 @@ mod schedule;
 mod worker;
 
 pub use config::{ClusterConfig, Strategy};
+pub use model::CostModel;
 pub use report::{ClusterReport, WorkerReport, BASE_BYTES, SCALAR_BYTES};
 pub use resident::{ClusterBases, ClusterScalars};
 pub use worker::{CpuWorker, Worker};
@@ -39,6 +41,7 @@ use crate::msm::plan::{
 };
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
+use model::Samples;
 use schedule::{Assignment, Piece};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -54,6 +57,8 @@ pub struct Cluster {
     config: ClusterConfig,
     /// Measured points per second, per (worker uid, arithmetic).
     throughput: Mutex<HashMap<(u64, Arithmetic), f64>>,
+    /// Cost-model samples per (worker uid, arithmetic), for the adaptive `Dynamic`.
+    samples: Mutex<HashMap<(u64, Arithmetic), Samples>>,
     last: Mutex<Option<ClusterReport>>,
     /// The worker that runs the next MSM too small to split (see
     /// [`ClusterConfig::min_split_points`]), modulo the worker count.
@@ -112,6 +117,7 @@ impl Cluster {
             workers,
             config: ClusterConfig::default(),
             throughput: Mutex::new(HashMap::new()),
+            samples: Mutex::new(HashMap::new()),
             last: Mutex::new(None),
             next_whole: std::sync::atomic::AtomicUsize::new(0),
         }
@@ -204,8 +210,8 @@ impl Cluster {
     pub fn calibrate(&self, cfg: &MsmConfig) -> Result<Vec<Option<f64>>> {
         let todo: Vec<usize> = (0..self.workers.len()).collect();
         let mut map = lock(&self.throughput);
-        let results =
-            calibrate::measure_all(&self.workers, &todo, self.config.calibration_points, cfg);
+        let n = self.config.calibration_points;
+        let results = calibrate::measure_all(&self.workers, &todo, n, cfg, calibrate::measure);
         let mut last = None;
         let mut out = vec![None; self.workers.len()];
         for (i, r) in results {
@@ -275,6 +281,7 @@ impl Cluster {
             return Ok(G1Projective::zero());
         }
         let mut excluded = vec![false; k];
+        let mut samples = None;
         let mut cfg = std::borrow::Cow::Borrowed(cfg);
         let whole = self.config.strategy == Strategy::Auto
             && report.strategy == Strategy::Even
@@ -293,11 +300,29 @@ impl Cluster {
                 (own, Vec::new())
             }
             Strategy::Auto | Strategy::Even => (single(partition::even_blocks(n, k)), Vec::new()),
-            Strategy::Dynamic => {
-                let c = self.config.dynamic_chunk(n, k);
+            Strategy::Dynamic if self.config.chunk_points.is_some() => {
+                let c = self.config.chunk_points.unwrap_or(n).max(1);
                 report.chunk_points = c;
                 let chunks = partition::chunks(n, c).into_iter().map(Piece::points);
                 (vec![Vec::new(); k], chunks.collect())
+            }
+            Strategy::Dynamic => {
+                // Adaptive: every point in one shared range, each worker cutting its
+                // share as its cost model gives it (calibrated once per worker).
+                let got = match self.samples(&cfg, &mut report) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        report.wall_s = start.elapsed().as_secs_f64();
+                        *lock(&self.last) = Some(report);
+                        return Err(e);
+                    }
+                };
+                for ((x, w), s) in excluded.iter_mut().zip(&mut report.workers).zip(&got) {
+                    *x = s.is_none();
+                    w.cost_model = s.and_then(|s| s.model());
+                }
+                samples = Some(got);
+                (vec![Vec::new(); k], vec![Piece::points(0..n)])
             }
             Strategy::Windows => {
                 // Windows of the whole scalar, which every kind of worker computes (CPU
@@ -319,10 +344,7 @@ impl Cluster {
                 (own, Vec::new())
             }
             Strategy::Weighted => {
-                let t = Instant::now();
-                let weights = self.weights(&cfg, &mut report);
-                report.calibration_s = t.elapsed().as_secs_f64();
-                let weights = match weights {
+                let weights = match self.weights(&cfg, &mut report) {
                     Ok(w) => w,
                     Err(e) => {
                         report.wall_s = start.elapsed().as_secs_f64();
@@ -356,16 +378,27 @@ impl Cluster {
             // (17 bits there took 52.1-53.1 ms against 53.3-53.7).
             cfg.to_mut().window_bits = Some(default_window_bits(WIDE_WINDOW_MIN_PASS));
         }
-        // Blocks of a failed worker are cut up for the survivors; chunks are small already.
+        // Blocks of a failed worker are cut up for the survivors; chunks are small already,
+        // and the adaptive mode cuts pieces to fit the survivors anyway.
         let resplit = report.strategy != Strategy::Dynamic;
         let plan = Assignment {
             own,
             shared,
             excluded,
             resplit,
+            samples,
         };
-        let (result, reps) = schedule::run(&self.workers, bases, scalars, &cfg, plan);
-        for (r, new) in report.workers.iter_mut().zip(reps) {
+        let out = schedule::run(&self.workers, bases, scalars, &cfg, plan);
+        if let Some(learned) = out.samples {
+            let mut map = lock(&self.samples);
+            for (w, s) in self.workers.iter().zip(learned) {
+                if let Some(s) = s {
+                    map.insert((w.uid(), cfg.arithmetic), s);
+                }
+            }
+        }
+        let result = out.result;
+        for (r, new) in report.workers.iter_mut().zip(out.reports) {
             let (failures, last_error) = (
                 r.failures + new.failures,
                 new.last_error.or(r.last_error.take()),
@@ -374,6 +407,7 @@ impl Cluster {
                 failures,
                 last_error,
                 throughput: r.throughput,
+                cost_model: r.cost_model,
                 ..new
             };
         }
@@ -385,8 +419,44 @@ impl Cluster {
     /// Each worker's throughput for `cfg`, measuring those not cached (in parallel).
     /// `None` for a worker whose measurement failed; it takes no part in this MSM.
     fn weights(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Vec<Option<f64>>> {
+        let n = self.config.calibration_points;
+        let out = self.measured(&self.throughput, cfg, report, n, calibrate::measure)?;
+        for (w, t) in report.workers.iter_mut().zip(&out) {
+            w.throughput = *t;
+        }
+        Ok(out)
+    }
+
+    /// Each worker's cost-model samples for `cfg` (see [`model`]), calibrating those
+    /// that have none yet (in parallel). `None` for a worker whose calibration failed.
+    fn samples(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Vec<Option<Samples>>> {
+        let unit = self.config.calibration_points;
+        let n = unit.saturating_mul(calibrate::MODEL_GROWTH);
+        self.measured(&self.samples, cfg, report, n, |w, b, s, c| {
+            calibrate::sample(w, b, s, c, unit)
+        })
+    }
+
+    /// The cached value of `map` for each worker under `cfg.arithmetic`, measuring with
+    /// `measure` (on `n` calibration inputs, every missing worker at once) those not
+    /// cached.
+    /// The time measuring takes goes to `report.calibration_s`; a failed measurement is
+    /// recorded in `report` and leaves the worker's entry
+    /// `None`; [`Error::AllDevicesFailed`] when every entry is `None` after a failure.
+    fn measured<T, F>(
+        &self,
+        map: &Mutex<HashMap<(u64, Arithmetic), T>>,
+        cfg: &MsmConfig,
+        report: &mut ClusterReport,
+        n: usize,
+        measure: F,
+    ) -> Result<Vec<Option<T>>>
+    where
+        T: Copy + Send,
+        F: Fn(&dyn Worker, &[G1Affine], &[Fr], &MsmConfig) -> Result<T> + Sync,
+    {
         // Held while measuring, so concurrent first calls measure once, not once each.
-        let mut map = lock(&self.throughput);
+        let mut map = lock(map);
         let key = |i: usize| (self.workers[i].uid(), cfg.arithmetic);
         let mut todo: Vec<usize> = (0..self.workers.len())
             .filter(|&i| !map.contains_key(&key(i)))
@@ -395,9 +465,12 @@ impl Cluster {
         let mut seen = std::collections::HashSet::new();
         todo.retain(|&i| seen.insert(key(i)));
         let mut last = None;
-        for (i, r) in
-            calibrate::measure_all(&self.workers, &todo, self.config.calibration_points, cfg)
-        {
+        let t = Instant::now();
+        let results = calibrate::measure_all(&self.workers, &todo, n, cfg, measure);
+        if !todo.is_empty() {
+            report.calibration_s += t.elapsed().as_secs_f64();
+        }
+        for (i, r) in results {
             match r {
                 Ok(t) => {
                     map.insert(key(i), t);
@@ -414,12 +487,9 @@ impl Cluster {
                 }
             }
         }
-        let out: Vec<Option<f64>> = (0..self.workers.len())
+        let out: Vec<Option<T>> = (0..self.workers.len())
             .map(|i| map.get(&key(i)).copied())
             .collect();
-        for (w, t) in report.workers.iter_mut().zip(&out) {
-            w.throughput = *t;
-        }
         match last {
             Some(e) if out.iter().all(Option::is_none) => Err(Error::AllDevicesFailed(Box::new(e))),
             _ => Ok(out),

@@ -2,6 +2,7 @@
 //! failures, with the load imbalance and the wall time.
 
 use super::config::Strategy;
+use super::model::CostModel;
 
 /// Bytes one base occupies when sent to a device (affine x, y: 2 × 32 bytes).
 pub const BASE_BYTES: u64 = 64;
@@ -28,6 +29,9 @@ pub struct WorkerReport {
     pub last_error: Option<String>,
     /// Measured throughput in points per second, under [`Strategy::Weighted`].
     pub throughput: Option<f64>,
+    /// The cost model the adaptive [`Strategy::Dynamic`] split this MSM by (learned from
+    /// the worker's earlier pieces; the pieces of this MSM refine it for the next).
+    pub cost_model: Option<CostModel>,
 }
 
 /// A summary of one [`Cluster::msm`](super::Cluster::msm) call.
@@ -37,11 +41,14 @@ pub struct ClusterReport {
     pub strategy: Strategy,
     /// Total points of the MSM.
     pub points: usize,
-    /// Points per chunk under [`Strategy::Dynamic`]; 0 for the block strategies.
+    /// Points per chunk under [`Strategy::Dynamic`] with fixed chunks
+    /// ([`ClusterConfig::chunk_points`](super::ClusterConfig::chunk_points)); 0 for the
+    /// block strategies and the adaptive `Dynamic`, whose pieces are cut to measure.
     pub chunk_points: usize,
     /// Seconds from the call to the result, calibration included.
     pub wall_s: f64,
-    /// Seconds of that spent measuring throughputs (0 unless `Weighted` had to calibrate).
+    /// Seconds of that spent measuring workers (0 unless `Weighted` or the adaptive
+    /// `Dynamic` had to calibrate one).
     pub calibration_s: f64,
     /// One entry per worker, in cluster order.
     pub workers: Vec<WorkerReport>,
@@ -103,6 +110,14 @@ impl std::fmt::Display for ClusterReport {
             )?;
             if let Some(t) = w.throughput {
                 write!(f, " {t:>12.0} pt/s")?;
+            }
+            if let Some(m) = w.cost_model {
+                write!(
+                    f,
+                    " model {:.2} ms + {:.1} ns/pt",
+                    m.overhead_s * 1e3,
+                    m.per_point_s * 1e9
+                )?;
             }
             if w.failures > 0 {
                 write!(

@@ -1,8 +1,12 @@
 //! The scheduler: one thread per worker (the caller's for the first, scoped ones for
 //! the others) pulling ranges from its own queue and
 //! then from a shared one, with failed chunks returned to the shared queue for the
-//! surviving workers.
+//! surviving workers. Under the adaptive [`Strategy::Dynamic`](super::Strategy::Dynamic)
+//! each worker cuts from the shared queue the piece its cost model says it finishes
+//! together with the others (none when the others would finish everything sooner),
+//! and every piece it completes refines its model.
 
+use super::model::{self, CostModel, Samples};
 use super::partition;
 use super::report::{WorkerReport, BASE_BYTES, SCALAR_BYTES};
 use super::worker::Worker;
@@ -45,11 +49,56 @@ pub(crate) struct Assignment {
     /// Whether a failed worker's range is cut into one piece per surviving worker
     /// before it is shared (for blocks; chunks are already small).
     pub resplit: bool,
+    /// Cost-model samples per worker (the adaptive `Dynamic`): shared pieces are cut to
+    /// each worker's share of the points left. `None`: pieces are taken as queued.
+    pub samples: Option<Vec<Option<Samples>>>,
+}
+
+/// What one MSM's scheduling produced.
+pub(crate) struct Outcome {
+    /// The sum, or why there is none.
+    pub result: Result<G1Projective>,
+    /// One report per worker, in cluster order.
+    pub reports: Vec<WorkerReport>,
+    /// The adaptive mode's samples, with this MSM's pieces added.
+    pub samples: Option<Vec<Option<Samples>>>,
+}
+
+/// The adaptive mode's state: each worker's samples and the piece it holds.
+struct Adaptive {
+    samples: Vec<Option<Samples>>,
+    /// When the worker took the piece it holds, and the seconds its model gave it.
+    busy: Vec<Option<(Instant, f64)>>,
+    /// Workers that take no further part (failed, or excluded from the start).
+    gone: Vec<bool>,
+}
+
+impl Adaptive {
+    /// Worker `i`'s share of `points` (it being idle, the others busy for what their
+    /// current pieces have left by their models), and its model.
+    fn share(&self, i: usize, points: usize) -> (usize, Option<CostModel>) {
+        let workers: Vec<Option<(CostModel, f64)>> = (0..self.samples.len())
+            .map(|j| {
+                let m = self.samples[j].as_ref()?.model()?;
+                if self.gone[j] {
+                    return None;
+                }
+                let left = match (j == i, self.busy[j]) {
+                    (false, Some((since, secs))) => secs - since.elapsed().as_secs_f64(),
+                    _ => 0.0,
+                };
+                Some((m, left.max(0.0)))
+            })
+            .collect();
+        let m = workers[i].map(|(m, _)| m);
+        (model::finish_together(points, &workers)[i], m)
+    }
 }
 
 struct Queues {
     own: Vec<VecDeque<Piece>>,
     shared: VecDeque<Piece>,
+    adaptive: Option<Adaptive>,
     in_flight: usize,
     /// Workers still taking part.
     alive: usize,
@@ -62,6 +111,31 @@ struct Queues {
 impl Queues {
     fn queued(&self) -> bool {
         !self.shared.is_empty() || self.own.iter().any(|q| !q.is_empty())
+    }
+
+    /// The shared piece worker `i` takes now: the front one, or under the adaptive
+    /// mode its share of the shared points cut from the front (`None` when its share
+    /// is nothing: the others finish sooner without it).
+    fn take_shared(&mut self, i: usize) -> Option<Piece> {
+        let Some(a) = self.adaptive.as_mut() else {
+            return self.shared.pop_front();
+        };
+        let left: usize = self.shared.iter().map(|p| p.points.len()).sum();
+        let (want, m) = a.share(i, left);
+        if want == 0 {
+            return None;
+        }
+        let mut p = self.shared.pop_front()?;
+        if p.points.len() > want {
+            let rest = Piece {
+                points: p.points.start + want..p.points.end,
+                windows: p.windows.clone(),
+            };
+            p.points.end = p.points.start + want;
+            self.shared.push_front(rest);
+        }
+        a.busy[i] = Some((Instant::now(), m.map_or(0.0, |m| m.seconds(p.points.len()))));
+        Some(p)
     }
 }
 
@@ -85,7 +159,7 @@ impl Shared {
             if q.fatal.is_some() {
                 return None;
             }
-            if let Some(r) = q.own[i].pop_front().or_else(|| q.shared.pop_front()) {
+            if let Some(r) = q.own[i].pop_front().or_else(|| q.take_shared(i)) {
                 q.in_flight += 1;
                 return Some(r);
             }
@@ -142,9 +216,20 @@ fn work(
             log::error!("cluster worker {} panicked", rep.name);
             Err(Error::Cancelled)
         });
-        rep.busy_s += t.elapsed().as_secs_f64();
+        let secs = t.elapsed().as_secs_f64();
+        rep.busy_s += secs;
         let mut q = sh.lock();
         q.in_flight -= 1;
+        if let Some(a) = q.adaptive.as_mut() {
+            a.busy[i] = None;
+            if res.is_ok() {
+                a.samples[i]
+                    .get_or_insert_with(Samples::default)
+                    .add(len, secs);
+            } else {
+                a.gone[i] = true;
+            }
+        }
         match res {
             Ok(p) => {
                 sum += p;
@@ -211,7 +296,7 @@ pub(crate) fn run(
     scalars: &[Fr],
     cfg: &MsmConfig,
     plan: Assignment,
-) -> (Result<G1Projective>, Vec<WorkerReport>) {
+) -> Outcome {
     // Ranges of a worker that takes no part go to everyone (else they would wait forever).
     let mut own: Vec<VecDeque<Piece>> = plan.own.into_iter().map(VecDeque::from).collect();
     let mut shared: VecDeque<Piece> = plan.shared.into();
@@ -227,10 +312,18 @@ pub(crate) fn run(
     let alive = (0..workers.len())
         .filter(|&i| !plan.excluded.get(i).copied().unwrap_or(false))
         .count();
+    let adaptive = plan.samples.map(|samples| Adaptive {
+        busy: vec![None; samples.len()],
+        gone: (0..samples.len())
+            .map(|i| plan.excluded.get(i).copied().unwrap_or(false) || i >= workers.len())
+            .collect(),
+        samples,
+    });
     let sh = Shared {
         q: Mutex::new(Queues {
             own,
             shared,
+            adaptive,
             in_flight: 0,
             alive,
             resplit: plan.resplit,
@@ -285,18 +378,21 @@ pub(crate) fn run(
 }
 
 /// The MSM's outcome from the workers' partial sums and the queues they left.
-fn finish(
-    sh: Shared,
-    outcomes: Vec<(G1Projective, WorkerReport)>,
-) -> (Result<G1Projective>, Vec<WorkerReport>) {
+fn finish(sh: Shared, outcomes: Vec<(G1Projective, WorkerReport)>) -> Outcome {
     let q = sh.q.into_inner().unwrap_or_else(|e| e.into_inner());
     let reports: Vec<WorkerReport> = outcomes.iter().map(|(_, r)| r.clone()).collect();
-    if let Some(e) = q.fatal {
-        return (Err(e), reports);
-    }
-    if q.queued() || q.in_flight > 0 {
+    let samples = q.adaptive.as_ref().map(|a| a.samples.clone());
+    let result = if let Some(e) = q.fatal {
+        Err(e)
+    } else if q.queued() || q.in_flight > 0 {
         let last = q.last_error.unwrap_or(Error::Cancelled);
-        return (Err(Error::AllDevicesFailed(Box::new(last))), reports);
+        Err(Error::AllDevicesFailed(Box::new(last)))
+    } else {
+        Ok(outcomes.iter().map(|(p, _)| *p).sum())
+    };
+    Outcome {
+        result,
+        reports,
+        samples,
     }
-    (Ok(outcomes.iter().map(|(p, _)| *p).sum()), reports)
 }
