@@ -80,30 +80,37 @@ pub(crate) fn sample(
     }
 }
 
-/// Runs `f(worker, bases, scalars, cfg)` on calibration inputs of `n` points for every
-/// worker of `todo` at once, one thread each (devices are independent; timing them in
-/// parallel also means each one is timed under the same host load).
+/// Runs `f(worker, bases, scalars)` on calibration inputs of `n` points for every
+/// worker of `todo`: all at once, one thread each, when `parallel` (devices are
+/// independent, and each is then timed under the same host load), else one after
+/// another.
 pub(crate) fn measure_all<T, F>(
     workers: &[Arc<dyn Worker>],
     todo: &[usize],
     n: usize,
-    cfg: &MsmConfig,
+    parallel: bool,
     f: F,
 ) -> Vec<(usize, Result<T>)>
 where
     T: Send,
-    F: Fn(&dyn Worker, &[G1Affine], &[Fr], &MsmConfig) -> Result<T> + Sync,
+    F: Fn(&dyn Worker, &[G1Affine], &[Fr]) -> Result<T> + Sync,
 {
     if todo.is_empty() {
         return Vec::new();
     }
     let (bases, scalars) = inputs(n);
+    if !parallel {
+        return todo
+            .iter()
+            .map(|&i| (i, f(workers[i].as_ref(), &bases, &scalars)))
+            .collect();
+    }
     std::thread::scope(|s| {
         let handles: Vec<_> = todo
             .iter()
             .map(|&i| {
                 let (w, b, sc, f) = (workers[i].as_ref(), &bases, &scalars, &f);
-                (i, s.spawn(move || f(w, b, sc, cfg)))
+                (i, s.spawn(move || f(w, b, sc)))
             })
             .collect();
         handles

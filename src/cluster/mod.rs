@@ -42,7 +42,7 @@ use crate::msm::plan::{
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ff::Zero;
 use model::Samples;
-use schedule::{Assignment, Piece};
+use schedule::{Assignment, Learned, Piece};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -57,8 +57,9 @@ pub struct Cluster {
     config: ClusterConfig,
     /// Measured points per second, per (worker uid, arithmetic).
     throughput: Mutex<HashMap<(u64, Arithmetic), f64>>,
-    /// Cost-model samples per (worker uid, arithmetic), for the adaptive `Dynamic`.
-    samples: Mutex<HashMap<(u64, Arithmetic), Samples>>,
+    /// Cost-model samples per (worker hardware model, arithmetic), for the adaptive
+    /// `Dynamic` (see `schedule::Learned`).
+    samples: Mutex<HashMap<(String, Arithmetic), Samples>>,
     last: Mutex<Option<ClusterReport>>,
     /// The worker that runs the next MSM too small to split (see
     /// [`ClusterConfig::min_split_points`]), modulo the worker count.
@@ -211,7 +212,9 @@ impl Cluster {
         let todo: Vec<usize> = (0..self.workers.len()).collect();
         let mut map = lock(&self.throughput);
         let n = self.config.calibration_points;
-        let results = calibrate::measure_all(&self.workers, &todo, n, cfg, calibrate::measure);
+        let results = calibrate::measure_all(&self.workers, &todo, n, true, |w, b, s| {
+            calibrate::measure(w, b, s, cfg)
+        });
         let mut last = None;
         let mut out = vec![None; self.workers.len()];
         for (i, r) in results {
@@ -309,7 +312,7 @@ impl Cluster {
             Strategy::Dynamic => {
                 // Adaptive: every point in one shared range, each worker cutting its
                 // share as its cost model gives it (calibrated once per worker).
-                let got = match self.samples(&cfg, &mut report) {
+                let got = match self.learned(&cfg, &mut report) {
                     Ok(s) => s,
                     Err(e) => {
                         report.wall_s = start.elapsed().as_secs_f64();
@@ -317,9 +320,9 @@ impl Cluster {
                         return Err(e);
                     }
                 };
-                for ((x, w), s) in excluded.iter_mut().zip(&mut report.workers).zip(&got) {
-                    *x = s.is_none();
-                    w.cost_model = s.and_then(|s| s.model());
+                for (i, (x, w)) in excluded.iter_mut().zip(&mut report.workers).enumerate() {
+                    w.cost_model = got.samples[got.group[i]].and_then(|s| s.model());
+                    *x = w.cost_model.is_none();
                 }
                 samples = Some(got);
                 (vec![Vec::new(); k], vec![Piece::points(0..n)])
@@ -391,9 +394,9 @@ impl Cluster {
         let out = schedule::run(&self.workers, bases, scalars, &cfg, plan);
         if let Some(learned) = out.samples {
             let mut map = lock(&self.samples);
-            for (w, s) in self.workers.iter().zip(learned) {
-                if let Some(s) = s {
-                    map.insert((w.uid(), cfg.arithmetic), s);
+            for (w, &g) in self.workers.iter().zip(&learned.group) {
+                if let Some(s) = learned.samples[g] {
+                    map.insert((w.model(), cfg.arithmetic), s);
                 }
             }
         }
@@ -419,54 +422,78 @@ impl Cluster {
     /// Each worker's throughput for `cfg`, measuring those not cached (in parallel).
     /// `None` for a worker whose measurement failed; it takes no part in this MSM.
     fn weights(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Vec<Option<f64>>> {
+        let key = |w: &dyn Worker| (w.uid(), cfg.arithmetic);
         let n = self.config.calibration_points;
-        let out = self.measured(&self.throughput, cfg, report, n, calibrate::measure)?;
+        let out = self.measured(&self.throughput, key, true, report, n, |w, b, s| {
+            calibrate::measure(w, b, s, cfg)
+        })?;
         for (w, t) in report.workers.iter_mut().zip(&out) {
             w.throughput = *t;
         }
         Ok(out)
     }
 
-    /// Each worker's cost-model samples for `cfg` (see [`model`]), calibrating those
-    /// that have none yet (in parallel). `None` for a worker whose calibration failed.
-    fn samples(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Vec<Option<Samples>>> {
+    /// The cost-model samples of the workers' hardware models for `cfg` (see
+    /// [`model`]), calibrating those that have none yet, one worker per model and one
+    /// at a time (a worker calibrated while another loads the host, e.g. arkworks on
+    /// every core, would look slower than it is). `None` for a model whose calibration
+    /// failed.
+    fn learned(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Learned> {
+        let key = |w: &dyn Worker| (w.model(), cfg.arithmetic);
         let unit = self.config.calibration_points;
         let n = unit.saturating_mul(calibrate::MODEL_GROWTH);
-        self.measured(&self.samples, cfg, report, n, |w, b, s, c| {
-            calibrate::sample(w, b, s, c, unit)
-        })
+        let per_worker = self.measured(&self.samples, key, false, report, n, |w, b, s| {
+            calibrate::sample(w, b, s, cfg, unit)
+        })?;
+        let mut models: Vec<String> = Vec::new();
+        let mut learned = Learned {
+            group: Vec::new(),
+            samples: Vec::new(),
+        };
+        for (w, s) in self.workers.iter().zip(per_worker) {
+            let m = w.model();
+            let g = models.iter().position(|x| *x == m).unwrap_or_else(|| {
+                models.push(m);
+                learned.samples.push(s);
+                models.len() - 1
+            });
+            learned.group.push(g);
+        }
+        Ok(learned)
     }
 
-    /// The cached value of `map` for each worker under `cfg.arithmetic`, measuring with
-    /// `measure` (on `n` calibration inputs, every missing worker at once) those not
-    /// cached.
-    /// The time measuring takes goes to `report.calibration_s`; a failed measurement is
-    /// recorded in `report` and leaves the worker's entry
-    /// `None`; [`Error::AllDevicesFailed`] when every entry is `None` after a failure.
-    fn measured<T, F>(
+    /// The cached value of `map` for each worker (under `key`), measuring with
+    /// `measure` (on `n` calibration inputs; every missing key at once when `parallel`,
+    /// else one after another) those not cached. The time measuring takes goes to
+    /// `report.calibration_s`; a failed measurement is recorded in `report` and leaves
+    /// the worker's entry `None`; [`Error::AllDevicesFailed`] when every entry is `None`
+    /// after a failure.
+    fn measured<K, T, F>(
         &self,
-        map: &Mutex<HashMap<(u64, Arithmetic), T>>,
-        cfg: &MsmConfig,
+        map: &Mutex<HashMap<K, T>>,
+        key: impl Fn(&dyn Worker) -> K,
+        parallel: bool,
         report: &mut ClusterReport,
         n: usize,
         measure: F,
     ) -> Result<Vec<Option<T>>>
     where
+        K: Eq + std::hash::Hash,
         T: Copy + Send,
-        F: Fn(&dyn Worker, &[G1Affine], &[Fr], &MsmConfig) -> Result<T> + Sync,
+        F: Fn(&dyn Worker, &[G1Affine], &[Fr]) -> Result<T> + Sync,
     {
         // Held while measuring, so concurrent first calls measure once, not once each.
         let mut map = lock(map);
-        let key = |i: usize| (self.workers[i].uid(), cfg.arithmetic);
+        let key = |i: usize| key(self.workers[i].as_ref());
         let mut todo: Vec<usize> = (0..self.workers.len())
             .filter(|&i| !map.contains_key(&key(i)))
             .collect();
-        // A device given twice is measured once.
+        // A device given twice (or a hardware model, for the cost models) is measured once.
         let mut seen = std::collections::HashSet::new();
         todo.retain(|&i| seen.insert(key(i)));
         let mut last = None;
         let t = Instant::now();
-        let results = calibrate::measure_all(&self.workers, &todo, n, cfg, measure);
+        let results = calibrate::measure_all(&self.workers, &todo, n, parallel, measure);
         if !todo.is_empty() {
             report.calibration_s += t.elapsed().as_secs_f64();
         }

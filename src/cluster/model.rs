@@ -67,12 +67,38 @@ impl Samples {
     }
 }
 
+/// Smallest share of the points a worker takes part with. A worker worth less than
+/// this saves less than this fraction of the time, while what it costs the others is
+/// not in any model: on two H200s, arkworks on the host's 32 cores as a third worker
+/// (~1% of the points by the models) slowed the GPUs' uploads and the one-shot 2^22 MSM
+/// went from 16.1 to 26-33 ms (BENCHMARKS.md v26).
+pub(crate) const MIN_SHARE: f64 = 0.05;
+
 /// Splits `points` among workers so that all finish together as early as their models
 /// allow. Worker `i` is `Some((model, free_in))` when it takes part (`free_in`: seconds
 /// until it is done with the piece it holds, 0 when idle), `None` otherwise. Returns
 /// each worker's points (summing to `points`); a worker that could not finish even one
-/// point before the others finish everything gets 0.
+/// point before the others finish everything gets 0, and so does one whose share would
+/// be under [`MIN_SHARE`] (the smallest such share goes first, then the rest are split
+/// again).
 pub(crate) fn finish_together(points: usize, workers: &[Option<(CostModel, f64)>]) -> Vec<usize> {
+    let mut taking: Vec<Option<(CostModel, f64)>> = workers.to_vec();
+    loop {
+        let out = split(points, &taking);
+        let part = |&(i, &s): &(usize, &usize)| taking[i].is_some() && s > 0;
+        let shares: Vec<(usize, &usize)> = out.iter().enumerate().filter(part).collect();
+        let smallest = shares.iter().min_by_key(|(_, &s)| s).map(|&(i, &s)| (i, s));
+        match smallest {
+            Some((i, s)) if shares.len() > 1 && (s as f64) < MIN_SHARE * points as f64 => {
+                taking[i] = None;
+            }
+            _ => return out,
+        }
+    }
+}
+
+/// [`finish_together`] without the smallest share.
+fn split(points: usize, workers: &[Option<(CostModel, f64)>]) -> Vec<usize> {
     let mut out = vec![0usize; workers.len()];
     // (start: seconds before the worker's first point is done, seconds per point, index)
     let mut by_start: Vec<(f64, f64, usize)> = workers
@@ -168,8 +194,9 @@ mod tests {
         );
         assert_eq!(s.iter().sum::<usize>(), 4000);
         assert!((2995..=3005).contains(&s[0]), "{s:?}");
-        // A worker 1000x slower gets what it does in the time (4 points); one whose
-        // overhead alone outlasts the job, or none taking part, gets none.
+        // A worker 1000x slower would do 4 points in the time, under the smallest
+        // share: none; nor one whose overhead alone outlasts the job, nor none taking
+        // part.
         let s = finish_together(
             4000,
             &[

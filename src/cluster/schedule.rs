@@ -49,9 +49,27 @@ pub(crate) struct Assignment {
     /// Whether a failed worker's range is cut into one piece per surviving worker
     /// before it is shared (for blocks; chunks are already small).
     pub resplit: bool,
-    /// Cost-model samples per worker (the adaptive `Dynamic`): shared pieces are cut to
-    /// each worker's share of the points left. `None`: pieces are taken as queued.
-    pub samples: Option<Vec<Option<Samples>>>,
+    /// Cost-model samples (the adaptive `Dynamic`): shared pieces are cut to each
+    /// worker's share of the points left. `None`: pieces are taken as queued.
+    pub samples: Option<Learned>,
+}
+
+/// The cost-model samples of a cluster's workers, one set per hardware model (alike
+/// workers share theirs, so that their models cannot drift apart: a worker given less
+/// would pay its fixed costs over fewer points, look slower and be given less again).
+#[derive(Clone, Debug)]
+pub(crate) struct Learned {
+    /// Each worker's entry in `samples`.
+    pub group: Vec<usize>,
+    /// Per hardware model; `None` where it has none (its calibration failed).
+    pub samples: Vec<Option<Samples>>,
+}
+
+impl Learned {
+    /// Worker `i`'s model.
+    fn model(&self, i: usize) -> Option<CostModel> {
+        self.samples[*self.group.get(i)?].as_ref()?.model()
+    }
 }
 
 /// What one MSM's scheduling produced.
@@ -61,12 +79,12 @@ pub(crate) struct Outcome {
     /// One report per worker, in cluster order.
     pub reports: Vec<WorkerReport>,
     /// The adaptive mode's samples, with this MSM's pieces added.
-    pub samples: Option<Vec<Option<Samples>>>,
+    pub samples: Option<Learned>,
 }
 
 /// The adaptive mode's state: each worker's samples and the piece it holds.
 struct Adaptive {
-    samples: Vec<Option<Samples>>,
+    learned: Learned,
     /// When the worker took the piece it holds, and the seconds its model gave it.
     busy: Vec<Option<(Instant, f64)>>,
     /// Workers that take no further part (failed, or excluded from the start).
@@ -77,9 +95,9 @@ impl Adaptive {
     /// Worker `i`'s share of `points` (it being idle, the others busy for what their
     /// current pieces have left by their models), and its model.
     fn share(&self, i: usize, points: usize) -> (usize, Option<CostModel>) {
-        let workers: Vec<Option<(CostModel, f64)>> = (0..self.samples.len())
+        let workers: Vec<Option<(CostModel, f64)>> = (0..self.gone.len())
             .map(|j| {
-                let m = self.samples[j].as_ref()?.model()?;
+                let m = self.learned.model(j)?;
                 if self.gone[j] {
                     return None;
                 }
@@ -223,9 +241,9 @@ fn work(
         if let Some(a) = q.adaptive.as_mut() {
             a.busy[i] = None;
             if res.is_ok() {
-                a.samples[i]
-                    .get_or_insert_with(Samples::default)
-                    .add(len, secs);
+                let g = a.learned.group[i];
+                let samples = a.learned.samples[g].get_or_insert_with(Samples::default);
+                samples.add(len, secs);
             } else {
                 a.gone[i] = true;
             }
@@ -312,12 +330,12 @@ pub(crate) fn run(
     let alive = (0..workers.len())
         .filter(|&i| !plan.excluded.get(i).copied().unwrap_or(false))
         .count();
-    let adaptive = plan.samples.map(|samples| Adaptive {
-        busy: vec![None; samples.len()],
-        gone: (0..samples.len())
-            .map(|i| plan.excluded.get(i).copied().unwrap_or(false) || i >= workers.len())
+    let adaptive = plan.samples.map(|learned| Adaptive {
+        busy: vec![None; workers.len()],
+        gone: (0..workers.len())
+            .map(|i| plan.excluded.get(i).copied().unwrap_or(false))
             .collect(),
-        samples,
+        learned,
     });
     let sh = Shared {
         q: Mutex::new(Queues {
@@ -379,9 +397,9 @@ pub(crate) fn run(
 
 /// The MSM's outcome from the workers' partial sums and the queues they left.
 fn finish(sh: Shared, outcomes: Vec<(G1Projective, WorkerReport)>) -> Outcome {
-    let q = sh.q.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut q = sh.q.into_inner().unwrap_or_else(|e| e.into_inner());
     let reports: Vec<WorkerReport> = outcomes.iter().map(|(_, r)| r.clone()).collect();
-    let samples = q.adaptive.as_ref().map(|a| a.samples.clone());
+    let samples = q.adaptive.take().map(|a| a.learned);
     let result = if let Some(e) = q.fatal {
         Err(e)
     } else if q.queued() || q.in_flight > 0 {
