@@ -438,42 +438,6 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             }
             pb.inc(1);
         }
-        if args.cpu_worker {
-            // The devices and the host's arkworks: unlike workers, the adaptive Dynamic.
-            // A fresh cluster, so its first MSM calibrates every worker.
-            let label = format!("cluster of {} + cpu", devices.len());
-            pb.set_message(format!("2^{lg}: {label}"));
-            let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_cpu_worker();
-            let src = Source {
-                device: label.clone(),
-                backend: String::new(),
-                driver: String::new(),
-                arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
-            };
-            let t = Instant::now();
-            let ok = check(cluster.msm(&bases, &scalars, &oneshot_cfg)?);
-            let ms = t.elapsed().as_secs_f64() * 1e3;
-            if let Some(r) = cluster.last_report() {
-                println!("{label} 2^{lg}, first call ({ms:.2} ms):\n{r}");
-            }
-            let first = Record::new(&date, &src, "first", lg, args.window, (ms, ms, ok), ark_ms);
-            records.push(first);
-            let t = time(args, &|| format!("{label} oneshot 2^{lg}"), || {
-                Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
-            })?;
-            records.push(Record::new(
-                &date,
-                &src,
-                "oneshot",
-                lg,
-                args.window,
-                t,
-                ark_ms,
-            ));
-            if let Some(r) = cluster.last_report() {
-                cluster_reports.push((lg, r));
-            }
-        }
         for &strategy in &args.strategy {
             // The cluster of every selected device (one device: the scheduler's overhead).
             pb.set_message(format!("2^{lg}: cluster ({strategy:?})"));
@@ -602,6 +566,43 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                         }
                     }
                 }
+            }
+        }
+        if args.cpu_worker {
+            // The devices and the host's arkworks: unlike workers, the adaptive Dynamic.
+            // A fresh cluster, so its first MSM calibrates every worker; after the rows
+            // above, so the devices have run shares of this size before.
+            let label = format!("cluster of {} + cpu", devices.len());
+            pb.set_message(format!("2^{lg}: {label}"));
+            let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_cpu_worker();
+            let src = Source {
+                device: label.clone(),
+                backend: String::new(),
+                driver: String::new(),
+                arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
+            };
+            let t = Instant::now();
+            let ok = check(cluster.msm(&bases, &scalars, &oneshot_cfg)?);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            if let Some(r) = cluster.last_report() {
+                println!("{label} 2^{lg}, first call ({ms:.2} ms):\n{r}");
+            }
+            let first = Record::new(&date, &src, "first", lg, args.window, (ms, ms, ok), ark_ms);
+            records.push(first);
+            let t = time(args, &|| format!("{label} oneshot 2^{lg}"), || {
+                Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
+            })?;
+            records.push(Record::new(
+                &date,
+                &src,
+                "oneshot",
+                lg,
+                args.window,
+                t,
+                ark_ms,
+            ));
+            if let Some(r) = cluster.last_report() {
+                cluster_reports.push((lg, r));
             }
         }
     }

@@ -67,7 +67,7 @@ impl Samples {
     }
 }
 
-/// Smallest share of the points a worker takes part with. A worker worth less than
+/// Smallest share of an MSM's points a worker takes part with. A worker worth less than
 /// this saves less than this fraction of the time, while what it costs the others is
 /// not in any model: on two H200s, arkworks on the host's 32 cores as a third worker
 /// (~1% of the points by the models) slowed the GPUs' uploads and the one-shot 2^22 MSM
@@ -79,9 +79,14 @@ pub(crate) const MIN_SHARE: f64 = 0.05;
 /// until it is done with the piece it holds, 0 when idle), `None` otherwise. Returns
 /// each worker's points (summing to `points`); a worker that could not finish even one
 /// point before the others finish everything gets 0, and so does one whose share would
-/// be under [`MIN_SHARE`] (the smallest such share goes first, then the rest are split
-/// again).
-pub(crate) fn finish_together(points: usize, workers: &[Option<(CostModel, f64)>]) -> Vec<usize> {
+/// be under `min_points` (the smallest such share goes first, then the rest are split
+/// again; the whole MSM's [`MIN_SHARE`], so that a worker is not let in on the last
+/// part of an MSM it was kept out of).
+pub(crate) fn finish_together(
+    points: usize,
+    min_points: usize,
+    workers: &[Option<(CostModel, f64)>],
+) -> Vec<usize> {
     let mut taking: Vec<Option<(CostModel, f64)>> = workers.to_vec();
     loop {
         let out = split(points, &taking);
@@ -89,7 +94,7 @@ pub(crate) fn finish_together(points: usize, workers: &[Option<(CostModel, f64)>
         let shares: Vec<(usize, &usize)> = out.iter().enumerate().filter(part).collect();
         let smallest = shares.iter().min_by_key(|(_, &s)| s).map(|&(i, &s)| (i, s));
         match smallest {
-            Some((i, s)) if shares.len() > 1 && (s as f64) < MIN_SHARE * points as f64 => {
+            Some((i, s)) if shares.len() > 1 && s < min_points => {
                 taking[i] = None;
             }
             _ => return out,
@@ -178,11 +183,11 @@ mod tests {
     #[test]
     fn equal_workers_share_evenly() {
         let w = [Some((m(0.001, 1e-6), 0.0)); 3];
-        let s = finish_together(3000, &w);
+        let s = finish_together(3000, 150, &w);
         assert_eq!(s.iter().sum::<usize>(), 3000);
         assert!(s.iter().all(|&x| (999..=1002).contains(&x)), "{s:?}");
-        assert_eq!(finish_together(0, &w), vec![0, 0, 0]);
-        assert_eq!(finish_together(5, &[None, None]), vec![0, 0]);
+        assert_eq!(finish_together(0, 0, &w), vec![0, 0, 0]);
+        assert_eq!(finish_together(5, 0, &[None, None]), vec![0, 0]);
     }
 
     #[test]
@@ -190,6 +195,7 @@ mod tests {
         // Worker 1 is 3x slower: a quarter of the points.
         let s = finish_together(
             4000,
+            200,
             &[Some((m(0.0, 1e-6), 0.0)), Some((m(0.0, 3e-6), 0.0))],
         );
         assert_eq!(s.iter().sum::<usize>(), 4000);
@@ -199,6 +205,7 @@ mod tests {
         // part.
         let s = finish_together(
             4000,
+            200,
             &[
                 Some((m(0.0, 1e-6), 0.0)),
                 Some((m(0.0, 1e-3), 0.0)),
@@ -213,10 +220,11 @@ mod tests {
         // A busy worker starts later and takes less.
         let s = finish_together(
             2000,
+            100,
             &[Some((m(0.0, 1e-6), 0.0)), Some((m(0.0, 1e-6), 0.001))],
         );
         assert_eq!(s, vec![1500, 500]);
         // Nobody but a busy worker: it takes all.
-        assert_eq!(finish_together(7, &[Some((m(0.0, 1.0), 5.0))]), vec![7]);
+        assert_eq!(finish_together(7, 7, &[Some((m(0.0, 1.0), 5.0))]), vec![7]);
     }
 }

@@ -89,6 +89,8 @@ struct Adaptive {
     busy: Vec<Option<(Instant, f64)>>,
     /// Workers that take no further part (failed, or excluded from the start).
     gone: Vec<bool>,
+    /// The smallest piece a worker takes part with: `model::MIN_SHARE` of the MSM.
+    min_points: usize,
 }
 
 impl Adaptive {
@@ -109,7 +111,10 @@ impl Adaptive {
             })
             .collect();
         let m = workers[i].map(|(m, _)| m);
-        (model::finish_together(points, &workers)[i], m)
+        (
+            model::finish_together(points, self.min_points, &workers)[i],
+            m,
+        )
     }
 }
 
@@ -330,7 +335,10 @@ pub(crate) fn run(
     let alive = (0..workers.len())
         .filter(|&i| !plan.excluded.get(i).copied().unwrap_or(false))
         .count();
+    let total: usize = shared.iter().map(|p| p.points.len()).sum();
+    let min_points = (model::MIN_SHARE * total as f64) as usize;
     let adaptive = plan.samples.map(|learned| Adaptive {
+        min_points,
         busy: vec![None; workers.len()],
         gone: (0..workers.len())
             .map(|i| plan.excluded.get(i).copied().unwrap_or(false))
