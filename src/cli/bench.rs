@@ -2,7 +2,7 @@
 //! the CPU in the same run. Medians of repeats after a warm-up; input generation is
 //! outside the timed region.
 
-use ark_bn254::{Fr, G1Projective};
+use ark_bn254::{Fr, G1Affine, G1Projective};
 use ark_ec::{CurveGroup, VariableBaseMSM};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
@@ -67,6 +67,11 @@ pub(crate) struct BenchArgs {
     /// cluster's first MSM, calibration included) and `oneshot` (later ones).
     #[arg(long)]
     cpu_worker: bool,
+    /// Also time one-shot MSMs of every size in turn on each device (a prover's
+    /// pattern: every call a different shape from the one before), `repeat` rounds;
+    /// rows `rotate`.
+    #[arg(long)]
+    rotate: bool,
     /// Also print every timed repeat of each row (ms, in the order they ran), to see the
     /// spread behind a median.
     #[arg(long)]
@@ -171,6 +176,60 @@ impl Record {
             (m, _, _) => m.to_string(),
         }
     }
+}
+
+/// `--rotate`: one-shot MSMs of every size in turn on each device, `repeat` timed
+/// rounds after an untimed one; one `rotate` record per (device, size).
+fn rotation(
+    args: &BenchArgs,
+    devices: &[Device],
+    sizes: &[u32],
+    cfg: &MsmConfig,
+    date: &str,
+    records: &mut Vec<Record>,
+) -> Result<()> {
+    let table = parity_bases(PARITY_BASES);
+    let inputs: Vec<(u32, Vec<G1Affine>, Vec<Fr>, G1Affine)> = sizes
+        .iter()
+        .map(|&lg| {
+            let (b, s) = parity_inputs(&table, 1usize << lg);
+            let want = match parity_expected(lg) {
+                Some(w) => w,
+                None => G1Projective::msm(&b, &s)
+                    .map_err(|_| Error::InvalidConfig("arkworks msm".into()))?
+                    .into_affine(),
+            };
+            Ok((lg, b, s, want))
+        })
+        .collect::<Result<_>>()?;
+    for d in devices {
+        let info = d.info();
+        let src = Source {
+            device: info.name.clone(),
+            backend: info.backend.to_string(),
+            driver: info.driver.clone(),
+            arith: d.resolve_arithmetic(cfg.arithmetic)?.name().into(),
+        };
+        let mut ms = vec![Vec::new(); inputs.len()];
+        let mut ok = vec![true; inputs.len()];
+        for round in 0..=args.repeat.max(1) {
+            for (k, (_, b, s, want)) in inputs.iter().enumerate() {
+                let t = Instant::now();
+                let r = d.msm(b, s, cfg)?;
+                let took = t.elapsed().as_secs_f64() * 1e3;
+                ok[k] &= r.into_affine() == *want;
+                if round > 0 {
+                    ms[k].push(took);
+                }
+            }
+        }
+        for (k, (lg, ..)) in inputs.iter().enumerate() {
+            let min = ms[k].iter().copied().fold(f64::MAX, f64::min);
+            let t = (median(&mut ms[k]), min, ok[k]);
+            records.push(Record::new(date, &src, "rotate", *lg, args.window, t, None));
+        }
+    }
+    Ok(())
 }
 
 fn parse_sizes(s: &str) -> Result<Vec<u32>> {
@@ -605,6 +664,10 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 cluster_reports.push((lg, r));
             }
         }
+    }
+    if args.rotate {
+        pb.set_message("rotation");
+        rotation(args, &devices, &sizes, &oneshot_cfg, &date, &mut records)?;
     }
     pb.finish_and_clear();
     for (lg, r) in &cluster_reports {

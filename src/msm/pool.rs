@@ -32,6 +32,12 @@ impl<T: Pooled> Pool<T> {
         }
     }
 
+    /// Drops every idle item (their device memory is freed once the device is done
+    /// with them).
+    pub(crate) fn clear(&self) {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
     /// An idle item with `key`, when there is one; else one made by `make`. Either way
     /// it comes back to the pool when the lease drops, however the job ends.
     pub(crate) fn lease<E>(
@@ -124,5 +130,8 @@ mod tests {
         // Keeps the two most recent: 1 (back after its second lease) went first.
         assert_eq!(pool.lease(&1, make(1, 12)).unwrap().1, 12);
         assert!(pool.lease(&4, || Err(())).is_err());
+        // Cleared: nothing to reuse.
+        pool.clear();
+        assert_eq!(pool.lease(&3, make(3, 31)).unwrap().1, 31);
     }
 }

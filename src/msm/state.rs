@@ -65,9 +65,6 @@ impl Pooled for Working {
     }
 }
 
-/// Most idle working sets, and most idle arenas, kept per device.
-const POOL_KEEP: usize = 2;
-
 pub(crate) struct DeviceState {
     kernels: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
     working: Pool<Working>,
@@ -141,9 +138,9 @@ impl DeviceState {
         }
         DeviceState {
             kernels: Mutex::new(HashMap::new()),
-            working: Pool::new(POOL_KEEP),
-            arenas: Pool::new(POOL_KEEP),
-            readbacks: Pool::new(POOL_KEEP),
+            working: Pool::new(super::tuning::pool_keep()),
+            arenas: Pool::new(super::tuning::pool_keep()),
+            readbacks: Pool::new(super::tuning::pool_keep()),
             cache,
             cache_file,
             profile: Mutex::new(None),
@@ -277,8 +274,22 @@ impl DeviceState {
         queue: &wgpu::Queue,
         plan: &Plan,
     ) -> Result<Lease<'_, Working>> {
-        self.working
-            .lease(plan, || Self::new_working(device, queue, plan))
+        self.or_freed(|| {
+            self.working
+                .lease(plan, || Self::new_working(device, queue, plan))
+        })
+    }
+
+    /// `take()`, and when it fails (a device out of memory), again after dropping every
+    /// idle working set, arena and readback buffer of this device.
+    fn or_freed<T>(&self, take: impl Fn() -> Result<T>) -> Result<T> {
+        take().or_else(|e| {
+            log::debug!("allocation failed ({e}); freeing the idle buffers and retrying");
+            self.working.clear();
+            self.arenas.clear();
+            self.readbacks.clear();
+            take()
+        })
     }
 
     /// A readback buffer of at least `bytes` (sizes rounded up to a power of two, at
@@ -313,8 +324,10 @@ impl DeviceState {
         device: &wgpu::Device,
         key: ArenaKey,
     ) -> Result<Lease<'_, Arena>> {
-        self.arenas
-            .lease(&key, || Arena::new(device, key, self.direct))
+        self.or_freed(|| {
+            self.arenas
+                .lease(&key, || Arena::new(device, key, self.direct))
+        })
     }
 
     fn new_working(device: &wgpu::Device, queue: &wgpu::Queue, plan: &Plan) -> Result<Working> {

@@ -21,6 +21,7 @@
 //! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
 //! | `WGPU_MSM_FOLD_INDIRECT` | 2 | 1: every fold step of a pass is dispatched at its full size; 2: the device sizes them (indirect dispatches, where the device has them) |
 //! | `WGPU_MSM_GLV` | 2 | 1: MSMs keep whole scalars unless `MsmConfig::glv` asks for GLV; 2: they split them (GLV) unless it says no |
+//! | `WGPU_MSM_POOL_KEEP` | 6 | idle working sets (and arenas, readback buffers) each device keeps for later MSMs of the same shape |
 //! | `WGPU_MSM_DIRECT_UPLOADS` | 3 | what the kernels read straight from the upload buffers (where the device allows it): 1 nothing (all copied out first), 2 scalars, 3 scalars and bases |
 
 use std::sync::OnceLock;
@@ -194,4 +195,16 @@ knob!(
     glv_default,
     "WGPU_MSM_GLV",
     2
+);
+knob!(
+    /// Idle working sets, input arenas and readback buffers each device keeps (each
+    /// kind), so that an MSM of a shape run before allocates nothing. A prover runs
+    /// MSMs of a few sizes and modes in turn; with 2 kept, a third shape evicted the
+    /// first and every call allocated again (on an H200, a one-shot 2^22 MSM after a
+    /// resident and a device-resident one took 47-58 ms instead of 16, 2^24 ~300
+    /// instead of 53, BENCHMARKS.md v26). An allocation that fails frees them all and
+    /// is tried once more.
+    pool_keep,
+    "WGPU_MSM_POOL_KEEP",
+    6
 );
