@@ -2,9 +2,10 @@
 //! partial sums added on the host.
 //!
 //! Each worker runs its chunks on its own thread; how points are divided is the
-//! [`Strategy`]: even blocks, blocks weighted by measured throughput, or chunks pulled
-//! from a shared queue; by default ([`Strategy::Auto`]) even blocks for alike devices and
-//! the shared queue for unlike ones. When a worker fails, its unfinished chunk goes back to the
+//! [`Strategy`]: even blocks, blocks weighted by measured throughput, or pieces pulled
+//! from a shared queue, cut to each worker's learned cost ([`CostModel`]); by default
+//! ([`Strategy::Auto`]) even blocks for alike devices and the shared queue for unlike
+//! ones. When a worker fails, its unfinished chunk goes back to the
 //! queue, the other workers redo it and the failed worker sits out the rest of that MSM,
 //! so the result stays exact as long as one worker survives. Every call leaves a
 //! [`ClusterReport`] behind ([`Cluster::last_report`]).
