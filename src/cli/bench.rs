@@ -130,6 +130,32 @@ struct Source {
     arith: String,
 }
 
+impl Source {
+    /// Records of device `d` under `cfg`.
+    fn device(d: &Device, cfg: &MsmConfig) -> Result<Source> {
+        let info = d.info();
+        Ok(Source {
+            device: info.name.clone(),
+            backend: info.backend.to_string(),
+            driver: info.driver.clone(),
+            arith: d.resolve_arithmetic(cfg.arithmetic)?.name().into(),
+        })
+    }
+
+    /// Records of a cluster shown as `label`, over `devices` under `cfg`.
+    fn cluster(label: &str, devices: &[Device], cfg: &MsmConfig) -> Result<Source> {
+        let first = devices.first().ok_or(Error::NoDevice {
+            hint: "bench needs a device".into(),
+        })?;
+        Ok(Source {
+            device: label.to_string(),
+            backend: String::new(),
+            driver: String::new(),
+            arith: first.resolve_arithmetic(cfg.arithmetic)?.name().into(),
+        })
+    }
+}
+
 impl Record {
     /// A record from a timing `(median ms, min ms, verified)` of `n` = 2^lg points.
     fn new(
@@ -203,13 +229,7 @@ fn rotation(
         })
         .collect::<Result<_>>()?;
     for d in devices {
-        let info = d.info();
-        let src = Source {
-            device: info.name.clone(),
-            backend: info.backend.to_string(),
-            driver: info.driver.clone(),
-            arith: d.resolve_arithmetic(cfg.arithmetic)?.name().into(),
-        };
+        let src = Source::device(d, cfg)?;
         let mut ms = vec![Vec::new(); inputs.len()];
         let mut ok = vec![true; inputs.len()];
         for round in 0..=args.repeat.max(1) {
@@ -403,15 +423,9 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         for d in &devices {
             pb.set_message(format!("2^{lg}: {}", d.name()));
             let info = d.info();
-            let path = d.resolve_arithmetic(cfg.arithmetic)?;
             let resident = d.upload_bases(&bases)?;
             let on_device = d.upload_scalars(&scalars)?;
-            let src = Source {
-                device: info.name.clone(),
-                backend: info.backend.clone(),
-                driver: info.driver.clone(),
-                arith: path.name().into(),
-            };
+            let src = Source::device(d, &cfg)?;
             let modes: [(&'static str, MsmFn); 3] = [
                 (
                     "oneshot",
@@ -551,12 +565,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                     }
                 }
             }
-            let src = Source {
-                device: label.clone(),
-                backend: String::new(),
-                driver: String::new(),
-                arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
-            };
+            let src = Source::cluster(&label, &devices, &cfg)?;
             let mut r = Record::new(&date, &src, "oneshot", lg, args.window, t, ark_ms);
             r.memory_budget = args.budget;
             records.push(r);
@@ -634,12 +643,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let label = format!("cluster of {} + cpu", devices.len());
             pb.set_message(format!("2^{lg}: {label}"));
             let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_cpu_worker();
-            let src = Source {
-                device: label.clone(),
-                backend: String::new(),
-                driver: String::new(),
-                arith: devices[0].resolve_arithmetic(cfg.arithmetic)?.name().into(),
-            };
+            let src = Source::cluster(&label, &devices, &cfg)?;
             let t = Instant::now();
             let ok = check(cluster.msm(&bases, &scalars, &oneshot_cfg)?);
             let ms = t.elapsed().as_secs_f64() * 1e3;

@@ -315,11 +315,7 @@ impl Cluster {
                 // share as its cost model gives it (calibrated once per worker).
                 let got = match self.learned(&cfg, &mut report) {
                     Ok(s) => s,
-                    Err(e) => {
-                        report.wall_s = start.elapsed().as_secs_f64();
-                        *lock(&self.last) = Some(report);
-                        return Err(e);
-                    }
+                    Err(e) => return self.failed(report, start, e),
                 };
                 for (i, (x, w)) in excluded.iter_mut().zip(&mut report.workers).enumerate() {
                     w.cost_model = got.samples[got.group[i]].and_then(|s| s.model());
@@ -350,11 +346,7 @@ impl Cluster {
             Strategy::Weighted => {
                 let weights = match self.weights(&cfg, &mut report) {
                     Ok(w) => w,
-                    Err(e) => {
-                        report.wall_s = start.elapsed().as_secs_f64();
-                        *lock(&self.last) = Some(report);
-                        return Err(e);
-                    }
+                    Err(e) => return self.failed(report, start, e),
                 };
                 for (x, w) in excluded.iter_mut().zip(&weights) {
                     *x = w.is_none();
@@ -418,6 +410,13 @@ impl Cluster {
         report.wall_s = start.elapsed().as_secs_f64();
         *lock(&self.last) = Some(report);
         result
+    }
+
+    /// `e`, leaving `report` (timed from `start`) as the last report.
+    fn failed(&self, mut report: ClusterReport, start: Instant, e: Error) -> Result<G1Projective> {
+        report.wall_s = start.elapsed().as_secs_f64();
+        *lock(&self.last) = Some(report);
+        Err(e)
     }
 
     /// Each worker's throughput for `cfg`, measuring those not cached (in parallel).
