@@ -317,8 +317,12 @@ impl Cluster {
                     Ok(s) => s,
                     Err(e) => return self.failed(report, start, e),
                 };
+                // A worker whose calibration just failed sits out (its model may have
+                // come from another worker of its kind).
                 for (i, (x, w)) in excluded.iter_mut().zip(&mut report.workers).enumerate() {
-                    w.cost_model = got.samples[got.group[i]].and_then(|s| s.model());
+                    if w.failures == 0 {
+                        w.cost_model = got.samples[got.group[i]].and_then(|s| s.model());
+                    }
                     *x = w.cost_model.is_none();
                 }
                 samples = Some(got);
@@ -436,8 +440,8 @@ impl Cluster {
     /// The cost-model samples of the workers' hardware models for `cfg` (see
     /// [`model`]), calibrating those that have none yet, one worker per model and one
     /// at a time (a worker calibrated while another loads the host, e.g. arkworks on
-    /// every core, would look slower than it is). `None` for a model whose calibration
-    /// failed.
+    /// every core, would look slower than it is; where one fails, the next of its
+    /// model is tried). `None` for a model none of whose workers could be calibrated.
     fn learned(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Learned> {
         let key = |w: &dyn Worker| (w.model(), cfg.arithmetic);
         let unit = self.config.calibration_points;
@@ -454,9 +458,11 @@ impl Cluster {
             let m = w.model();
             let g = models.iter().position(|x| *x == m).unwrap_or_else(|| {
                 models.push(m);
-                learned.samples.push(s);
+                learned.samples.push(None);
                 models.len() - 1
             });
+            // The model's samples, from any of its workers that did not just fail.
+            learned.samples[g] = learned.samples[g].or(s);
             learned.group.push(g);
         }
         Ok(learned)
@@ -465,9 +471,9 @@ impl Cluster {
     /// The cached value of `map` for each worker (under `key`), measuring with
     /// `measure` (on `n` calibration inputs; every missing key at once when `parallel`,
     /// else one after another) those not cached. The time measuring takes goes to
-    /// `report.calibration_s`; a failed measurement is recorded in `report` and leaves
-    /// the worker's entry `None`; [`Error::AllDevicesFailed`] when every entry is `None`
-    /// after a failure.
+    /// `report.calibration_s`; a failed measurement is recorded in `report`, leaves the
+    /// worker's entry `None` and hands its key to the next worker that has it;
+    /// [`Error::AllDevicesFailed`] when every entry is `None` after a failure.
     fn measured<K, T, F>(
         &self,
         map: &Mutex<HashMap<K, T>>,
@@ -485,37 +491,50 @@ impl Cluster {
         // Held while measuring, so concurrent first calls measure once, not once each.
         let mut map = lock(map);
         let key = |i: usize| key(self.workers[i].as_ref());
-        let mut todo: Vec<usize> = (0..self.workers.len())
-            .filter(|&i| !map.contains_key(&key(i)))
-            .collect();
-        // A device given twice (or a hardware model, for the cost models) is measured once.
-        let mut seen = std::collections::HashSet::new();
-        todo.retain(|&i| seen.insert(key(i)));
+        let mut tried = vec![false; self.workers.len()];
         let mut last = None;
         let t = Instant::now();
-        let results = calibrate::measure_all(&self.workers, &todo, n, parallel, measure);
-        if !todo.is_empty() {
-            report.calibration_s += t.elapsed().as_secs_f64();
-        }
-        for (i, r) in results {
-            match r {
-                Ok(t) => {
-                    map.insert(key(i), t);
-                }
-                Err(e) => {
-                    log::warn!(
-                        "calibrating {} failed, leaving it out: {e}",
-                        self.workers[i].name()
-                    );
-                    let w = &mut report.workers[i];
-                    w.failures += 1;
-                    w.last_error = Some(e.to_string());
-                    last = Some(e);
+        loop {
+            // One worker per missing key (a device given twice, or a hardware model for
+            // the cost models, is measured once); where it fails, the next one of that
+            // key in the next round.
+            let mut seen = std::collections::HashSet::new();
+            let todo: Vec<usize> = (0..self.workers.len())
+                .filter(|&i| !tried[i] && !map.contains_key(&key(i)) && seen.insert(key(i)))
+                .collect();
+            if todo.is_empty() {
+                break;
+            }
+            for &i in &todo {
+                tried[i] = true;
+            }
+            for (i, r) in calibrate::measure_all(&self.workers, &todo, n, parallel, &measure) {
+                match r {
+                    Ok(t) => {
+                        map.insert(key(i), t);
+                    }
+                    Err(e) => {
+                        log::warn!(
+                            "calibrating {} failed, leaving it out: {e}",
+                            self.workers[i].name()
+                        );
+                        let w = &mut report.workers[i];
+                        w.failures += 1;
+                        w.last_error = Some(e.to_string());
+                        last = Some(e);
+                    }
                 }
             }
         }
+        if tried.iter().any(|&x| x) {
+            report.calibration_s += t.elapsed().as_secs_f64();
+        }
+        // A worker whose measurement failed sits this MSM out, whatever its key holds.
         let out: Vec<Option<T>> = (0..self.workers.len())
-            .map(|i| map.get(&key(i)).copied())
+            .map(|i| match report.workers[i].failures {
+                0 => map.get(&key(i)).copied(),
+                _ => None,
+            })
             .collect();
         match last {
             Some(e) if out.iter().all(Option::is_none) => Err(Error::AllDevicesFailed(Box::new(e))),
