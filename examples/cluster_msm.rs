@@ -3,20 +3,28 @@
 //!
 //! Run:    cargo run --release --example cluster_msm -- [--log-n 16] [--logical 2] [--cpu]
 //!             [--strategy auto|even|weighted|dynamic|windows|all] [--chunk POINTS]
+//!             [--portable32 INDEX] [--repeat N] [--alone]
 //! Prints: the workers, the warm-up time (kernel compilation), then per strategy the
 //!         time, whether the result equals arkworks' `VariableBaseMSM::msm`, and the
 //!         `ClusterReport` (per worker: points, chunks, busy seconds, bytes sent,
 //!         failures; imbalance and wall time), then the report as JSON.
 //!         `--logical K` opens K logical devices per adapter (to see the splitting on a
-//!         one-GPU machine); `--cpu` adds arkworks on the host as one more worker.
+//!         one-GPU machine); `--cpu` adds arkworks on the host as one more worker;
+//!         `--portable32 I` makes device I run the portable 32-bit multiply path (a
+//!         slower worker beside the others: unlike workers on one kind of GPU);
+//!         `--repeat N` runs each strategy N times (the adaptive `Dynamic` calibrates
+//!         on the first); `--alone` first times each worker alone.
 //!         On lavapipe, each logical device compiles its shaders first (about a minute).
 
 use ark_bn254::G1Projective;
 use ark_ec::VariableBaseMSM;
 use clap::Parser;
+use std::sync::Arc;
 use std::time::Instant;
 use wgpu_msm::testing::{random_bases, random_scalars};
-use wgpu_msm::{Cluster, ClusterConfig, Device, MsmConfig, Strategy};
+use wgpu_msm::{
+    Arithmetic, Cluster, ClusterConfig, CpuWorker, Device, MsmConfig, Strategy, Worker,
+};
 
 #[derive(Parser)]
 struct Args {
@@ -33,9 +41,50 @@ struct Args {
     /// Add the CPU (arkworks) as a worker.
     #[arg(long)]
     cpu: bool,
-    /// Points per chunk for the dynamic strategy (default: automatic).
+    /// Points per chunk for the dynamic strategy (default: cut to each worker's cost).
     #[arg(long)]
     chunk: Option<usize>,
+    /// Index (in the cluster's device list) of a device that runs the portable 32-bit
+    /// multiply path.
+    #[arg(long)]
+    portable32: Option<usize>,
+    /// MSMs per strategy.
+    #[arg(long, default_value_t = 1)]
+    repeat: usize,
+    /// Time each worker alone first (one untimed call, then one timed).
+    #[arg(long)]
+    alone: bool,
+}
+
+/// A device that always runs one multiply path: a worker of its own model, so a
+/// cluster treats it as unlike the same device on the other path.
+struct Forced {
+    device: Device,
+    arithmetic: Arithmetic,
+}
+
+impl Worker for Forced {
+    fn name(&self) -> String {
+        format!("{} [{:?}]", Worker::name(&self.device), self.arithmetic)
+    }
+    fn uid(&self) -> u64 {
+        self.device.uid()
+    }
+    fn model(&self) -> String {
+        format!("{} [{:?}]", Worker::model(&self.device), self.arithmetic)
+    }
+    fn msm_chunk(
+        &self,
+        bases: &[ark_bn254::G1Affine],
+        scalars: &[ark_bn254::Fr],
+        cfg: &MsmConfig,
+    ) -> wgpu_msm::Result<G1Projective> {
+        let cfg = MsmConfig {
+            arithmetic: self.arithmetic,
+            ..cfg.clone()
+        };
+        self.device.msm(bases, scalars, &cfg)
+    }
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -61,10 +110,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         chunk_points: args.chunk,
         ..Default::default()
     };
-    let mut cluster = Cluster::new(devices)?.with_config(config);
+    let mut workers: Vec<Arc<dyn Worker>> = devices
+        .iter()
+        .enumerate()
+        .map(|(i, d)| -> Arc<dyn Worker> {
+            match args.portable32 {
+                Some(p) if p == i => Arc::new(Forced {
+                    device: d.clone(),
+                    arithmetic: Arithmetic::Portable32,
+                }),
+                _ => Arc::new(d.clone()),
+            }
+        })
+        .collect();
     if args.cpu {
-        cluster = cluster.with_cpu_worker();
+        workers.push(Arc::new(CpuWorker));
     }
+    let mut cluster = if args.portable32.is_some() {
+        Cluster::from_workers(workers.clone())?
+    } else {
+        let c = Cluster::new(devices.clone())?;
+        if args.cpu {
+            c.with_cpu_worker()
+        } else {
+            c
+        }
+    }
+    .with_config(config);
     println!("cluster: {cluster:?}");
 
     let n = 1usize << args.log_n;
@@ -76,9 +148,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // reports below show steady-state work rather than shader compilation.
     let t = Instant::now();
     std::thread::scope(|s| {
-        for d in cluster.devices() {
+        for w in &workers {
             let (b, sc) = (&bases[..1], &scalars[..1]);
-            s.spawn(move || d.msm(b, sc, &MsmConfig::default()).map(|_| ()));
+            s.spawn(move || w.msm_chunk(b, sc, &MsmConfig::default()).map(|_| ()));
         }
     });
     println!(
@@ -86,25 +158,45 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         t.elapsed().as_secs_f64()
     );
     let mut mismatches = 0;
+    if args.alone {
+        for w in &workers {
+            let cfg = MsmConfig::default();
+            let _warm = w.msm_chunk(&bases, &scalars, &cfg)?;
+            let t = Instant::now();
+            let got = w.msm_chunk(&bases, &scalars, &cfg)?;
+            let verdict = if got == want { "matches" } else { "MISMATCH" };
+            println!(
+                "alone: {} 2^{} points in {:.4} s, {verdict}",
+                w.name(),
+                args.log_n,
+                t.elapsed().as_secs_f64()
+            );
+            mismatches += usize::from(got != want);
+        }
+    }
     for strategy in strategies {
         cluster.set_strategy(strategy);
-        let t = Instant::now();
-        let got = cluster.msm(&bases, &scalars, &MsmConfig::default())?;
-        let secs = t.elapsed().as_secs_f64();
-        let verdict = if got == want {
-            "matches arkworks"
-        } else {
-            "MISMATCH with arkworks"
-        };
-        println!(
-            "{:?}: 2^{} points in {secs:.3} s, {verdict}",
-            cluster.resolved_strategy(),
-            args.log_n
-        );
-        let report = cluster.last_report().ok_or("no report")?;
-        print!("{report}");
-        println!("{}", serde_json::to_string_pretty(&report)?);
-        mismatches += usize::from(got != want);
+        for call in 0..args.repeat.max(1) {
+            let t = Instant::now();
+            let got = cluster.msm(&bases, &scalars, &MsmConfig::default())?;
+            let secs = t.elapsed().as_secs_f64();
+            let verdict = if got == want {
+                "matches arkworks"
+            } else {
+                "MISMATCH with arkworks"
+            };
+            println!(
+                "{:?} call {call}: 2^{} points in {secs:.4} s, {verdict}",
+                cluster.resolved_strategy(),
+                args.log_n
+            );
+            let report = cluster.last_report().ok_or("no report")?;
+            print!("{report}");
+            if call + 1 == args.repeat.max(1) {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            }
+            mismatches += usize::from(got != want);
+        }
     }
     if mismatches > 0 {
         return Err(format!("{mismatches} result(s) differ from arkworks").into());
