@@ -184,6 +184,11 @@ impl Shared {
             }
             if let Some(r) = q.own[i].pop_front().or_else(|| q.take_shared(i)) {
                 q.in_flight += 1;
+                if q.adaptive.is_some() {
+                    // Workers that took nothing weigh the points left again, against
+                    // this worker busy now.
+                    self.cv.notify_all();
+                }
                 return Some(r);
             }
             if q.in_flight == 0 && !q.queued() {
