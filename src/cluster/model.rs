@@ -20,11 +20,12 @@ impl CostModel {
 }
 
 /// Timed pieces of one worker: the smallest, and a large one that follows the sizes
-/// the worker now gets and how fast it now runs them: a piece twice the size replaces
-/// it, one within a factor of two is averaged into it (a piece's time varies from run
-/// to run, and a model that followed each one made the shares swing from call to call:
-/// an H200 beside one on the portable path took 3.1, 3.2, 3.7, 3.8, 3.5 M of 2^22
-/// points in five calls, BENCHMARKS.md v26), a much smaller one leaves it.
+/// the worker now gets and how fast it now runs them. A piece twice the size replaces
+/// it; one within a factor of two replaces it when it ran faster a point, and is
+/// averaged into it when slower (a device's first MSM of a new size also allocates its
+/// buffers, up to ~100 ms on an H200: a model that took such a time whole kept the
+/// device's share down for calls, and one that followed every piece made the shares
+/// swing from call to call, BENCHMARKS.md v26); a much smaller one leaves it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Samples {
     small: Option<(usize, f64)>,
@@ -44,7 +45,10 @@ impl Samples {
         self.large = match self.large {
             None => Some(s),
             Some((n, _)) if points >= 2 * n => Some(s),
-            Some((n, t)) if 2 * points > n => Some(((n + points) / 2, (t + s.1) / 2.0)),
+            Some((n, t)) if 2 * points > n && s.1 / points as f64 >= t / n as f64 => {
+                Some(((n + points) / 2, (t + s.1) / 2.0))
+            }
+            Some((n, _)) if 2 * points > n => Some(s),
             kept => kept,
         };
     }
@@ -171,9 +175,9 @@ mod tests {
         let got = s.model().unwrap();
         assert!((got.per_point_s - 1e-6).abs() < 1e-12, "{got:?}");
         assert!((got.overhead_s - 0.001).abs() < 1e-9, "{got:?}");
-        // A much smaller later piece keeps the large sample; a comparable one is
-        // averaged into it ((4000, 5 ms) and (3000, 5.1 ms): (3500, 5.05 ms)); one twice
-        // the size replaces it.
+        // A much smaller later piece keeps the large sample; a comparable slower one is
+        // averaged into it ((4000, 5 ms) and (3000, 5.1 ms): (3500, 5.05 ms)); a
+        // comparable faster one, or one twice the size, replaces it.
         s.add(100, 0.0011);
         s.add(3000, 0.0051);
         let got = s.model().unwrap();
@@ -181,6 +185,9 @@ mod tests {
             (got.per_point_s - 0.00395 / 3400.0).abs() < 1e-12,
             "{got:?}"
         );
+        s.add(3000, 0.003);
+        let got = s.model().unwrap();
+        assert!((got.per_point_s - 0.0019 / 2900.0).abs() < 1e-12, "{got:?}");
         s.add(8000, 0.01);
         let got = s.model().unwrap();
         assert!((got.per_point_s - 0.0089 / 7900.0).abs() < 1e-12, "{got:?}");
