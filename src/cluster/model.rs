@@ -20,12 +20,13 @@ impl CostModel {
 }
 
 /// Timed pieces of one worker: the smallest, and a large one that follows the sizes
-/// the worker now gets and how fast it now runs them. A piece twice the size replaces
-/// it; one within a factor of two replaces it when it ran faster a point, and is
-/// averaged into it when slower (a device's first MSM of a new size also allocates its
-/// buffers, up to ~100 ms on an H200: a model that took such a time whole kept the
-/// device's share down for calls, and one that followed every piece made the shares
-/// swing from call to call, BENCHMARKS.md v26); a much smaller one leaves it.
+/// the worker now gets and how fast it now runs them. A piece that ran faster than the
+/// model predicted, or twice the size of the large one, replaces it; a slower one
+/// within a factor of two is averaged into it, a much smaller slower one leaves it. (A
+/// device's first MSM of a new size also allocates its buffers, up to ~100 ms on an
+/// H200: a model that took such a time whole kept the device's share down for calls,
+/// and one that followed every piece made the shares swing from call to call,
+/// BENCHMARKS.md v26.)
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Samples {
     small: Option<(usize, f64)>,
@@ -39,16 +40,14 @@ impl Samples {
             return;
         }
         let s = (points, secs.max(1e-9));
+        let faster = self.model().is_some_and(|m| s.1 < m.seconds(points));
         if self.small.is_none_or(|(n, _)| points <= n) {
             self.small = Some(s);
         }
         self.large = match self.large {
             None => Some(s),
-            Some((n, _)) if points >= 2 * n => Some(s),
-            Some((n, t)) if 2 * points > n && s.1 / points as f64 >= t / n as f64 => {
-                Some(((n + points) / 2, (t + s.1) / 2.0))
-            }
-            Some((n, _)) if 2 * points > n => Some(s),
+            Some((n, _)) if faster || points >= 2 * n => Some(s),
+            Some((n, t)) if 2 * points > n => Some(((n + points) / 2, (t + s.1) / 2.0)),
             kept => kept,
         };
     }
@@ -175,9 +174,10 @@ mod tests {
         let got = s.model().unwrap();
         assert!((got.per_point_s - 1e-6).abs() < 1e-12, "{got:?}");
         assert!((got.overhead_s - 0.001).abs() < 1e-9, "{got:?}");
-        // A much smaller later piece keeps the large sample; a comparable slower one is
-        // averaged into it ((4000, 5 ms) and (3000, 5.1 ms): (3500, 5.05 ms)); a
-        // comparable faster one, or one twice the size, replaces it.
+        // A slower piece: much smaller, it leaves the large sample (100 points in 1.1
+        // ms against 1.1 predicted); comparable, it is averaged in ((4000, 5 ms) and
+        // (3000, 5.1 ms): (3500, 5.05 ms)); one faster than predicted, or twice the
+        // size, replaces it.
         s.add(100, 0.0011);
         s.add(3000, 0.0051);
         let got = s.model().unwrap();
@@ -191,6 +191,11 @@ mod tests {
         s.add(8000, 0.01);
         let got = s.model().unwrap();
         assert!((got.per_point_s - 0.0089 / 7900.0).abs() < 1e-12, "{got:?}");
+        // A much smaller piece faster than the model said (a large sample that had
+        // paid for an allocation): it replaces the large one.
+        s.add(2000, 0.002);
+        let got = s.model().unwrap();
+        assert!((got.per_point_s - 0.0009 / 1900.0).abs() < 1e-12, "{got:?}");
         // Times that fall with size: the cautious reading.
         let mut odd = Samples::default();
         odd.add(1000, 0.003);
