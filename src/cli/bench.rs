@@ -209,22 +209,17 @@ impl Record {
 fn rotation(
     args: &BenchArgs,
     devices: &[Device],
+    table: &[G1Affine],
     sizes: &[u32],
     cfg: &MsmConfig,
     date: &str,
     records: &mut Vec<Record>,
 ) -> Result<()> {
-    let table = parity_bases(PARITY_BASES);
     let inputs: Vec<(u32, Vec<G1Affine>, Vec<Fr>, G1Affine)> = sizes
         .iter()
         .map(|&lg| {
-            let (b, s) = parity_inputs(&table, 1usize << lg);
-            let want = match parity_expected(lg) {
-                Some(w) => w,
-                None => G1Projective::msm(&b, &s)
-                    .map_err(|_| Error::InvalidConfig("arkworks msm".into()))?
-                    .into_affine(),
-            };
+            let (b, s) = parity_inputs(table, 1usize << lg);
+            let want = reference(lg, &b, &s)?;
             Ok((lg, b, s, want))
         })
         .collect::<Result<_>>()?;
@@ -244,8 +239,8 @@ fn rotation(
             }
         }
         for (k, (lg, ..)) in inputs.iter().enumerate() {
-            let min = ms[k].iter().copied().fold(f64::MAX, f64::min);
-            let t = (median(&mut ms[k]), min, ok[k]);
+            let (med, min) = median_min(&mut ms[k]);
+            let t = (med, min, ok[k]);
             records.push(Record::new(date, &src, "rotate", *lg, args.window, t, None));
         }
     }
@@ -268,7 +263,7 @@ fn parse_sizes(s: &str) -> Result<Vec<u32>> {
         .collect()
 }
 
-/// Bytes from `1073741824`, `1GiB`, `512MiB` or `64KiB`.
+/// Strategies from `auto,even,windows`.
 fn parse_strategies(s: &str) -> std::result::Result<Vec<Strategy>, String> {
     s.split(',')
         .map(|t| match t.trim().to_lowercase().as_str() {
@@ -282,6 +277,7 @@ fn parse_strategies(s: &str) -> std::result::Result<Vec<Strategy>, String> {
         .collect()
 }
 
+/// Bytes from `1073741824`, `1GiB`, `512MiB` or `64KiB`.
 fn parse_bytes(s: &str) -> std::result::Result<u64, String> {
     let t = s.trim();
     let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
@@ -312,9 +308,24 @@ fn batch_sets(scalars: &[Fr], k: usize) -> Vec<Vec<Fr>> {
         .collect()
 }
 
-fn median(v: &mut [f64]) -> f64 {
+/// The median and the minimum of `v` (not empty).
+fn median_min(v: &mut [f64]) -> (f64, f64) {
     v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    (v[v.len() / 2], v[0])
+}
+
+/// arkworks' MSM of the inputs.
+fn arkworks(bases: &[G1Affine], scalars: &[Fr]) -> Result<G1Projective> {
+    G1Projective::msm(bases, scalars).map_err(|_| Error::InvalidConfig("arkworks msm".into()))
+}
+
+/// The expected MSM of 2^`lg` parity inputs: the CUDA parity vector where there is one,
+/// else one untimed arkworks run, so every result is verified at any size.
+fn reference(lg: u32, bases: &[G1Affine], scalars: &[Fr]) -> Result<G1Affine> {
+    match parity_expected(lg) {
+        Some(w) => Ok(w),
+        None => Ok(arkworks(bases, scalars)?.into_affine()),
+    }
 }
 
 fn today() -> String {
@@ -343,8 +354,8 @@ fn time<F: FnMut() -> Result<bool>>(
         let all: Vec<String> = ms.iter().map(|t| format!("{t:.2}")).collect();
         eprintln!("samples {}: {}", label(), all.join(" "));
     }
-    let min = ms.iter().copied().fold(f64::MAX, f64::min);
-    Ok((median(&mut ms), min, ok))
+    let (med, min) = median_min(&mut ms);
+    Ok((med, min, ok))
 }
 
 /// Runs the benchmark; returns whether every result verified.
@@ -387,24 +398,13 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let mut r = G1Projective::default();
             for _ in 0..args.repeat.clamp(1, 3) {
                 let t = Instant::now();
-                r = G1Projective::msm(&bases, &scalars)
-                    .map_err(|_| Error::InvalidConfig("arkworks msm".into()))?;
+                r = arkworks(&bases, &scalars)?;
                 ms.push(t.elapsed().as_secs_f64() * 1e3);
             }
-            (r.into_affine(), Some(median(&mut ms)))
+            (r.into_affine(), Some(median_min(&mut ms).0))
         } else {
-            // Beyond --ark-max: the CUDA parity vector where there is one, else one
-            // untimed arkworks run, so every result is still verified.
-            let want = match parity_expected(lg) {
-                Some(w) => w,
-                None => {
-                    pb.set_message(format!("2^{lg}: arkworks reference"));
-                    G1Projective::msm(&bases, &scalars)
-                        .map_err(|_| Error::InvalidConfig("arkworks msm".into()))?
-                        .into_affine()
-                }
-            };
-            (want, None)
+            pb.set_message(format!("2^{lg}: reference"));
+            (reference(lg, &bases, &scalars)?, None)
         };
         let check = |r: G1Projective| r.into_affine() == want;
         // Batch sets and their references (set c is the reference times c + 1).
@@ -671,7 +671,15 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     }
     if args.rotate {
         pb.set_message("rotation");
-        rotation(args, &devices, &sizes, &oneshot_cfg, &date, &mut records)?;
+        rotation(
+            args,
+            &devices,
+            &table,
+            &sizes,
+            &oneshot_cfg,
+            &date,
+            &mut records,
+        )?;
     }
     pb.finish_and_clear();
     for (lg, r) in &cluster_reports {
