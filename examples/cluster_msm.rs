@@ -73,6 +73,9 @@ impl Worker for Forced {
     fn model(&self) -> String {
         format!("{} [{:?}]", Worker::model(&self.device), self.arithmetic)
     }
+    fn remember_costs(&self) -> bool {
+        true
+    }
     fn msm_chunk(
         &self,
         bases: &[ark_bn254::G1Affine],

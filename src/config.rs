@@ -1,7 +1,9 @@
 //! Per-call MSM configuration.
 
 /// Which field-multiply implementation the shaders use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Arithmetic {
     /// `Wide64` where the device has SHADER_INT64, else `Portable32`.
     #[default]

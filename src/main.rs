@@ -10,7 +10,10 @@ fn main() {
     // faster on an H200: BENCHMARKS.md v20), so its instance-level warnings are hidden
     // unless RUST_LOG asks for them.
     let default = "warn,wgpu_core::instance=error";
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(default)).init();
+    // Milliseconds in log lines: MSM events (allocations, submissions) are that apart.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(default))
+        .format_timestamp_millis()
+        .init();
     match cli::run() {
         Ok(true) => {}
         Ok(false) => std::process::exit(1),

@@ -1028,3 +1028,38 @@ fn gpu_resident_scalars_across_devices() {
         );
     }
 }
+
+#[test]
+fn gpu_costs_are_remembered_across_clusters() {
+    // A lavapipe device and the CPU: unlike workers that remember their costs. A new
+    // cluster of them recalls what an earlier one measured (the cost models of the
+    // adaptive `Dynamic`, the throughputs of `Weighted`) instead of calibrating again.
+    let dev = gpu_pair().remove(0);
+    let (b, s) = inputs(2000, 961);
+    let want = reference(&b, &s);
+    for strategy in [Strategy::Dynamic, Strategy::Weighted] {
+        let mk = || {
+            Cluster::new(vec![dev.clone()])
+                .unwrap()
+                .with_cpu_worker()
+                .with_config(ClusterConfig {
+                    strategy,
+                    calibration_points: 64,
+                    ..Default::default()
+                })
+        };
+        let first = mk();
+        assert_eq!(first.msm(&b, &s, &MsmConfig::default()).unwrap(), want);
+        drop(first);
+        let second = mk();
+        let got = second.msm(&b, &s, &MsmConfig::default());
+        assert_eq!(got.as_ref().ok(), Some(&want), "{strategy:?} seed 961");
+        let r = second.last_report().unwrap();
+        assert_eq!(r.calibration_s, 0.0, "{strategy:?} recalled: {r}");
+        match strategy {
+            Strategy::Dynamic => assert!(r.workers.iter().all(|w| w.cost_model.is_some()), "{r}"),
+            _ => assert!(r.workers.iter().all(|w| w.throughput.is_some()), "{r}"),
+        }
+        assert_eq!(r.workers.iter().map(|w| w.points).sum::<usize>(), 2000);
+    }
+}

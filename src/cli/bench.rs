@@ -345,10 +345,11 @@ fn time<F: FnMut() -> Result<bool>>(
 ) -> Result<(f64, f64, bool)> {
     let mut ok = f()?;
     let mut ms = Vec::with_capacity(args.repeat);
-    for _ in 0..args.repeat.max(1) {
+    for i in 0..args.repeat.max(1) {
         let t = Instant::now();
         ok &= f()?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
+        log::debug!("{} repeat {i}: {:.2} ms", label(), ms[i]);
     }
     if args.samples {
         let all: Vec<String> = ms.iter().map(|t| format!("{t:.2}")).collect();
@@ -638,8 +639,10 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         }
         if args.cpu_worker {
             // The devices and the host's arkworks: unlike workers, the adaptive Dynamic.
-            // A fresh cluster, so its first MSM calibrates every worker; after the rows
-            // above, so the devices have run shares of this size before.
+            // A fresh cluster: its first MSM calibrates the workers whose costs are not
+            // remembered yet (from an earlier size, or an earlier process: see
+            // `Worker::remember_costs`); after the rows above, so the devices have run
+            // shares of this size before.
             let label = format!("cluster of {} + cpu", devices.len());
             pb.set_message(format!("2^{lg}: {label}"));
             let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_cpu_worker();

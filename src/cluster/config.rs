@@ -25,15 +25,18 @@ pub enum Strategy {
     Even,
     /// One contiguous block per worker, sized in proportion to the worker's measured
     /// throughput (points per second, measured once per device with a small MSM and
-    /// cached in the cluster).
+    /// cached in the cluster, and per hardware model beyond it where the worker
+    /// [remembers its costs](super::Worker::remember_costs)).
     Weighted,
     /// Workers pull pieces from a shared queue until it is empty, so a slow or busy
     /// worker never holds the job back. By default (no
     /// [`ClusterConfig::chunk_points`]) pieces are cut to measure: each worker has a cost
     /// model, seconds = overhead + per-point cost × points ([`CostModel`](super::CostModel),
     /// fitted to timed calibration MSMs the first time, see
-    /// [`ClusterConfig::calibration_points`], then to every piece it runs), and takes the share of the points left with which all workers would finish
-    /// together, the others' current pieces counted; a worker that would finish even
+    /// [`ClusterConfig::calibration_points`], then to every piece it runs; kept per
+    /// hardware model for later clusters and processes where the worker
+    /// [remembers its costs](super::Worker::remember_costs)), and takes the share of the
+    /// points left with which all workers would finish together, the others' current pieces counted; a worker that would finish even
     /// one point after the others had done everything takes nothing. Alike devices so
     /// get one block each; a worker far slower than the rest sits out. With
     /// `chunk_points` set, the points are cut into chunks of that size instead, taken in

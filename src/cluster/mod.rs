@@ -23,6 +23,7 @@ mod calibrate;
 mod config;
 mod model;
 pub mod partition;
+mod remembered;
 mod report;
 mod resident;
 mod schedule;
@@ -205,7 +206,8 @@ impl Cluster {
     }
 
     /// Measures every worker's throughput now (again, if cached) with an MSM of
-    /// `calibration_points`, and caches the results.
+    /// `calibration_points`, and caches the results (beyond the cluster too, for workers
+    /// that [remember their costs](Worker::remember_costs)).
     ///
     /// # Errors
     /// [`Error::AllDevicesFailed`] when no worker could be measured.
@@ -227,6 +229,8 @@ impl Cluster {
                 Err(e) => last = Some(e),
             }
         }
+        drop(map);
+        self.remember(true);
         match last {
             Some(e) if out.iter().all(Option::is_none) => Err(Error::AllDevicesFailed(Box::new(e))),
             _ => Ok(out),
@@ -312,7 +316,8 @@ impl Cluster {
             }
             Strategy::Dynamic => {
                 // Adaptive: every point in one shared range, each worker cutting its
-                // share as its cost model gives it (calibrated once per worker).
+                // share as its cost model gives it (calibrated once per hardware model,
+                // or recalled: `remembered`).
                 let got = match self.learned(&cfg, &mut report) {
                     Ok(s) => s,
                     Err(e) => return self.failed(report, start, e),
@@ -396,6 +401,8 @@ impl Cluster {
                     map.insert((w.model(), cfg.arithmetic), s);
                 }
             }
+            drop(map);
+            self.remember(false);
         }
         let result = out.result;
         for (r, new) in report.workers.iter_mut().zip(out.reports) {
@@ -427,6 +434,12 @@ impl Cluster {
     /// `None` for a worker whose measurement failed; it takes no part in this MSM.
     fn weights(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Vec<Option<f64>>> {
         let key = |w: &dyn Worker| (w.uid(), cfg.arithmetic);
+        self.recall(
+            &self.throughput,
+            key,
+            cfg.arithmetic,
+            remembered::throughput,
+        );
         let n = self.config.calibration_points;
         let out = self.measured(&self.throughput, key, true, report, n, |w, b, s| {
             calibrate::measure(w, b, s, cfg)
@@ -444,6 +457,7 @@ impl Cluster {
     /// model is tried). `None` for a model none of whose workers could be calibrated.
     fn learned(&self, cfg: &MsmConfig, report: &mut ClusterReport) -> Result<Learned> {
         let key = |w: &dyn Worker| (w.model(), cfg.arithmetic);
+        self.recall(&self.samples, key, cfg.arithmetic, remembered::samples);
         let unit = self.config.calibration_points;
         let n = unit.saturating_mul(calibrate::MODEL_GROWTH);
         let per_worker = self.measured(&self.samples, key, false, report, n, |w, b, s| {
@@ -466,6 +480,52 @@ impl Cluster {
             learned.group.push(g);
         }
         Ok(learned)
+    }
+
+    /// Fills `map` (under `key`) with what is remembered beyond this cluster (`recalled`,
+    /// by hardware model) for the workers that remember their costs and have no entry.
+    fn recall<K, T>(
+        &self,
+        map: &Mutex<HashMap<K, T>>,
+        key: impl Fn(&dyn Worker) -> K,
+        arithmetic: Arithmetic,
+        recalled: impl Fn(&remembered::Key) -> Option<T>,
+    ) where
+        K: Eq + std::hash::Hash,
+    {
+        let mut map = lock(map);
+        for w in self.workers.iter().filter(|w| w.remember_costs()) {
+            if let std::collections::hash_map::Entry::Vacant(e) = map.entry(key(w.as_ref())) {
+                if let Some(v) = recalled(&(w.model(), arithmetic)) {
+                    e.insert(v);
+                }
+            }
+        }
+    }
+
+    /// Keeps what this cluster learnt about the workers that remember their costs
+    /// beyond it (see [`Worker::remember_costs`]); with `save`, writes it to the cache
+    /// directory too (after a calibration; otherwise when the cluster is dropped).
+    fn remember(&self, save: bool) {
+        let remembers = |model: &str| {
+            self.workers
+                .iter()
+                .any(|w| w.remember_costs() && w.model() == model)
+        };
+        for (k, s) in lock(&self.samples).iter() {
+            if remembers(&k.0) {
+                remembered::put_samples(k.clone(), *s);
+            }
+        }
+        for (&(uid, arithmetic), &t) in lock(&self.throughput).iter() {
+            let w = self.workers.iter().find(|w| w.uid() == uid);
+            if let Some(w) = w.filter(|w| w.remember_costs()) {
+                remembered::put_throughput((w.model(), arithmetic), t);
+            }
+        }
+        if save {
+            remembered::save();
+        }
     }
 
     /// The cached value of `map` for each worker (under `key`), measuring with
@@ -526,9 +586,6 @@ impl Cluster {
                 }
             }
         }
-        if tried.iter().any(|&x| x) {
-            report.calibration_s += t.elapsed().as_secs_f64();
-        }
         // A worker whose measurement failed sits this MSM out, whatever its key holds.
         let out: Vec<Option<T>> = (0..self.workers.len())
             .map(|i| match report.workers[i].failures {
@@ -536,6 +593,11 @@ impl Cluster {
                 _ => None,
             })
             .collect();
+        drop(map);
+        if tried.iter().any(|&x| x) {
+            report.calibration_s += t.elapsed().as_secs_f64();
+            self.remember(true);
+        }
         match last {
             Some(e) if out.iter().all(Option::is_none) => Err(Error::AllDevicesFailed(Box::new(e))),
             _ => Ok(out),
@@ -590,6 +652,16 @@ pub(crate) fn window_split(
         .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))
         .collect();
     (c, shares)
+}
+
+impl Drop for Cluster {
+    /// Writes what the cluster's MSMs refined about its workers' costs to the cache
+    /// directory (see [`Worker::remember_costs`]), when it changed.
+    fn drop(&mut self) {
+        if self.workers.iter().any(|w| w.remember_costs()) {
+            remembered::save();
+        }
+    }
 }
 
 impl std::fmt::Debug for Cluster {

@@ -27,7 +27,7 @@ impl CostModel {
 /// H200: a model that took such a time whole kept the device's share down for calls,
 /// and one that followed every piece made the shares swing from call to call,
 /// BENCHMARKS.md v26.)
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Samples {
     small: Option<(usize, f64)>,
     large: Option<(usize, f64)>,

@@ -27,6 +27,16 @@ pub trait Worker: Send + Sync {
         self.name()
     }
 
+    /// Whether what the cluster learns about this worker's speed (its cost model,
+    /// its throughput) may be kept beyond the cluster, under [`Worker::model`]: for
+    /// every cluster of the process and, in the cache directory, for later processes
+    /// (see `WGPU_MSM_CACHE_DIR`), so that it is calibrated once per machine. True for
+    /// devices and the CPU worker, whose model names pin their speed down; false by
+    /// default (a test double's name says nothing about its speed).
+    fn remember_costs(&self) -> bool {
+        false
+    }
+
     /// `sum_i scalars[i] * bases[i]` for one chunk; `bases.len() == scalars.len() > 0`.
     /// When `cfg.windows` is set ([`Strategy::Windows`](super::Strategy::Windows)), only
     /// those windows of `cfg.window_bits` bits: a worker built on a plain MSM gets them
@@ -57,6 +67,10 @@ impl Worker for Device {
 
     fn uid(&self) -> u64 {
         Device::uid(self)
+    }
+
+    fn remember_costs(&self) -> bool {
+        true
     }
 
     fn model(&self) -> String {
@@ -94,6 +108,19 @@ impl Worker for CpuWorker {
 
     fn uid(&self) -> u64 {
         Self::UID
+    }
+
+    /// The name and the threads arkworks runs on (what its speed follows).
+    fn model(&self) -> String {
+        format!(
+            "{} on {} threads",
+            self.name(),
+            rayon::current_num_threads()
+        )
+    }
+
+    fn remember_costs(&self) -> bool {
+        true
     }
 
     fn msm_chunk(

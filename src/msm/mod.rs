@@ -34,7 +34,7 @@ pub use profile::{StageProfile, TimelineEvent};
 pub use scalars::DeviceScalars;
 pub(crate) use sched::ThreadTimes;
 pub(crate) use staging::DirectUploads;
-pub(crate) use state::DeviceState;
+pub(crate) use state::{cache_dir, DeviceState};
 pub use windows::window_scalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};

@@ -57,9 +57,11 @@ impl<T: Pooled> Pool<T> {
                 let t = std::time::Instant::now();
                 let item = make()?;
                 log::debug!(
-                    "pool: new {} in {:.2?}",
+                    "pool: new {} in {:.2?} ({:?}, {} idle)",
                     std::any::type_name::<T>(),
-                    t.elapsed()
+                    t.elapsed(),
+                    std::thread::current().id(),
+                    self.idle.lock().map_or(0, |i| i.len()),
                 );
                 item
             }

@@ -84,11 +84,12 @@ pub(crate) struct DeviceState {
     pub(crate) fold_indirect: bool,
 }
 
-/// Where pipeline caches live: `$WGPU_MSM_CACHE_DIR`, else `$XDG_CACHE_HOME/wgpu-msm`,
-/// else `$HOME/.cache/wgpu-msm`.
-fn cache_dir() -> Option<PathBuf> {
+/// Where pipeline caches (and the clusters' remembered cost models) live:
+/// `$WGPU_MSM_CACHE_DIR` (set but empty: nowhere, nothing is kept on disk), else
+/// `$XDG_CACHE_HOME/wgpu-msm`, else `$HOME/.cache/wgpu-msm`.
+pub(crate) fn cache_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("WGPU_MSM_CACHE_DIR") {
-        return Some(PathBuf::from(d));
+        return (!d.is_empty()).then(|| PathBuf::from(d));
     }
     if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
         return Some(PathBuf::from(d).join("wgpu-msm"));
