@@ -36,6 +36,10 @@ fn inputs(n: usize, seed: u64) -> (Vec<G1Affine>, Vec<Fr>) {
 /// Arkworks on the CPU with its own uid; counts calls, may fail on its k-th call (1-based,
 /// calibration calls included), may sleep per point, may check bases are on the curve.
 struct Fake {
+    /// One thread of its own for arkworks: on rayon's global pool a fake's few points
+    /// could wait behind other tests' large MSMs, and its timing (which the adaptive
+    /// tests compare) would follow the load of a 2-core machine instead of its sleeps.
+    own_thread: rayon::ThreadPool,
     uid: u64,
     calls: AtomicUsize,
     /// The call (counting from 1) that fails; 0 for none.
@@ -50,6 +54,10 @@ struct Fake {
 impl Fake {
     fn new(uid: u64) -> Fake {
         Fake {
+            own_thread: rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .expect("a thread for the fake"),
             uid,
             calls: AtomicUsize::new(0),
             fail_on: AtomicUsize::new(0),
@@ -109,13 +117,14 @@ impl Worker for Fake {
         }
         std::thread::sleep(self.sleep_per_point * bases.len() as u32);
         // A piece of a split by windows: only those windows (Strategy::Windows).
-        match (&cfg.windows, cfg.window_bits) {
-            (Some(w), Some(c)) => Ok(reference(
-                bases,
-                &wgpu_msm::msm::window_scalars(scalars, c, w.clone()),
-            )),
-            _ => Ok(reference(bases, scalars)),
-        }
+        self.own_thread
+            .install(|| match (&cfg.windows, cfg.window_bits) {
+                (Some(w), Some(c)) => Ok(reference(
+                    bases,
+                    &wgpu_msm::msm::window_scalars(scalars, c, w.clone()),
+                )),
+                _ => Ok(reference(bases, scalars)),
+            })
     }
 }
 
