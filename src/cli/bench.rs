@@ -76,6 +76,12 @@ pub(crate) struct BenchArgs {
     /// spread behind a median.
     #[arg(long)]
     samples: bool,
+    /// Untimed calls before each row's repeats: at least one, and more until this many
+    /// milliseconds have passed. An idle GPU lowers its clocks and raises them only
+    /// after some load: an H200 idle for a few seconds ran its first 2^21 one-shot MSMs
+    /// at 345-600 MHz for 0.2-0.5 s, 2-3x slower (BENCHMARKS.md v27).
+    #[arg(long, default_value_t = 500)]
+    warmup_ms: u64,
     /// Write records as JSON.
     #[arg(long)]
     json: Option<std::path::PathBuf>,
@@ -335,15 +341,19 @@ fn today() -> String {
         .map_or_else(String::new, |s| s.trim().to_string())
 }
 
-/// Times `f` `args.repeat` times after one warm-up; returns (median ms, min ms, all
-/// results verified). `f` runs the work and says whether its results verified. With
+/// Times `f` `args.repeat` times after a warm-up (`args.warmup_ms`); returns (median
+/// ms, min ms, all results verified). `f` runs the work and says whether its results verified. With
 /// `--samples`, prints the times in the order they ran under `label`.
 fn time<F: FnMut() -> Result<bool>>(
     args: &BenchArgs,
     label: &dyn Fn() -> String,
     mut f: F,
 ) -> Result<(f64, f64, bool)> {
+    let warm = Instant::now();
     let mut ok = f()?;
+    while warm.elapsed().as_millis() < u128::from(args.warmup_ms) {
+        ok &= f()?;
+    }
     let mut ms = Vec::with_capacity(args.repeat);
     for i in 0..args.repeat.max(1) {
         let t = Instant::now();
