@@ -56,7 +56,7 @@ enum Command {
         arith: Arith,
     },
     /// Time MSMs per device over a size range, beside arkworks on the CPU.
-    Bench(bench::BenchArgs),
+    Bench(Box<bench::BenchArgs>),
     /// Throughput of 32-bit multiplies, field multiplies and mixed additions per device.
     Arith {
         /// Threads per dispatch.
