@@ -342,8 +342,8 @@ fn today() -> String {
 }
 
 /// Times `f` `args.repeat` times after a warm-up (`args.warmup_ms`); returns (median
-/// ms, min ms, all results verified). `f` runs the work and says whether its results verified. With
-/// `--samples`, prints the times in the order they ran under `label`.
+/// ms, min ms, all results verified). `f` runs the work and says whether its results
+/// verified. With `--samples`, prints the times in the order they ran under `label`.
 fn time<F: FnMut() -> Result<bool>>(
     args: &BenchArgs,
     label: &dyn Fn() -> String,
