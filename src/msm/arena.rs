@@ -105,9 +105,12 @@ fn range(buffer: &wgpu::Buffer, offset: u64, size: u64) -> wgpu::BufferBinding<'
 
 impl Arena {
     /// Allocates the slots `key` describes, with device buffers for the inputs the
-    /// kernels do not read in place (`direct`, the device's).
+    /// kernels do not read in place (`direct`, the device's). Where the device allows
+    /// it, the upload buffers are zeroed by the device (a submission on `queue`) rather
+    /// than by the host (see [`Staging::new`]).
     pub(crate) fn new(
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         key: ArenaKey,
         direct: DirectUploads,
     ) -> Result<Arena> {
@@ -177,10 +180,25 @@ impl Arena {
             view.slice(..).copy_from_slice(&u32::MAX.to_le_bytes());
         }
         flag_reset.unmap();
-        let uploads = sizes
+        let by_device = device
+            .features()
+            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
+        let uploads: Vec<Staging> = sizes
             .into_iter()
-            .map(|(label, size, in_place)| Staging::new(device, label, size, in_place))
+            .map(|(label, size, in_place)| Staging::new(device, label, size, in_place, by_device))
             .collect::<Result<_>>()?;
+        if by_device {
+            let mut enc = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("msm/upload-clear"),
+            });
+            for s in &uploads {
+                s.clear(&mut enc);
+            }
+            let index = gpu::checked(device, "msm upload clear", || queue.submit([enc.finish()]))?;
+            for s in &uploads {
+                s.recycle(index.clone());
+            }
+        }
         Ok(Arena {
             key,
             uploads,

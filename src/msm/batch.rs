@@ -147,6 +147,7 @@ pub(crate) async fn run(
     let state = &dev.inner.msm;
     let arena = state.take_arena(
         &dev.inner.device,
+        &dev.inner.queue,
         Arena::key_for(&plan, slots as u64, Feed::Scalars),
     )?;
     let owners = passes.iter().map(|p| p.set).collect();

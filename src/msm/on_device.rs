@@ -65,6 +65,7 @@ pub(crate) async fn run(
     let passes = split_at_segments(&by_bases, scalars.store.per);
     let arena = dev.inner.msm.take_arena(
         &dev.inner.device,
+        &dev.inner.queue,
         Arena::key_for(&plan, passes.len() as u64, Feed::Params),
     )?;
     let job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;

@@ -62,22 +62,44 @@ pub(crate) struct Staging {
 }
 
 impl Staging {
-    /// A buffer of `size` bytes, mapped and ready to write; bindable as storage when
-    /// `in_place`.
+    /// A buffer of `size` bytes, bindable as storage when `in_place`: mapped and ready
+    /// to write, or with `cleared_by_device` neither, for [`Staging::clear`] and then
+    /// [`Staging::recycle`].
+    ///
+    /// wgpu zeroes a buffer mapped at creation on the host, through the mapping: for
+    /// the upload buffers of a large MSM, hundreds of MB written by one thread into
+    /// memory behind the BAR, each page faulted in as it goes (58-93 ms for the arena
+    /// of a one-shot 2^21-2^22 MSM on an H200, BENCHMARKS.md v27). Cleared by the device
+    /// instead, the buffer needs `COPY_DST` beside `MAP_WRITE`, which wgpu allows with
+    /// `MAPPABLE_PRIMARY_BUFFERS`.
     pub(crate) fn new(
         device: &wgpu::Device,
         label: &str,
         size: u64,
         in_place: bool,
+        cleared_by_device: bool,
     ) -> Result<Staging> {
         let mut usage = wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC;
         if in_place {
             usage |= wgpu::BufferUsages::STORAGE;
         }
+        if cleared_by_device {
+            usage |= wgpu::BufferUsages::COPY_DST;
+        }
+        let state = match cleared_by_device {
+            true => State::Unmapped,
+            false => State::Mapped,
+        };
         Ok(Staging {
-            buffer: gpu::create_buffer_mapped(device, label, size, usage, true)?,
-            state: Arc::new(Mutex::new(State::Mapped)),
+            buffer: gpu::create_buffer_mapped(device, label, size, usage, !cleared_by_device)?,
+            state: Arc::new(Mutex::new(state)),
         })
+    }
+
+    /// Records the device's zeroing of a buffer made with `cleared_by_device` (which
+    /// wgpu then counts as initialized: mapping it writes nothing).
+    pub(crate) fn clear(&self, enc: &mut wgpu::CommandEncoder) {
+        enc.clear_buffer(&self.buffer, 0, None);
     }
 
     /// Marks the buffer as mapping once `after` (or all work) is done; the caller then

@@ -323,11 +323,12 @@ impl DeviceState {
     pub(crate) fn take_arena(
         &self,
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         key: ArenaKey,
     ) -> Result<Lease<'_, Arena>> {
         self.or_freed(|| {
             self.arenas
-                .lease(&key, || Arena::new(device, key, self.direct))
+                .lease(&key, || Arena::new(device, queue, key, self.direct))
         })
     }
 

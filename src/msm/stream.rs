@@ -118,7 +118,10 @@ pub(crate) async fn run(
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
     let key = Arena::key_for(&plan, slots, Feed::Chunks);
-    let arena = dev.inner.msm.take_arena(&dev.inner.device, key)?;
+    let arena = dev
+        .inner
+        .msm
+        .take_arena(&dev.inner.device, &dev.inner.queue, key)?;
     let job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
     let params: Vec<_> = (0..chunks.len())
         .map(|k| job.params(k, chunks[k].1))
