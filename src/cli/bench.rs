@@ -351,7 +351,11 @@ fn time<F: FnMut() -> Result<bool>>(
 ) -> Result<(f64, f64, bool)> {
     let warm = Instant::now();
     let mut ok = f()?;
-    log::debug!("{} first call: {:.2} ms", label(), warm.elapsed().as_secs_f64() * 1e3);
+    log::debug!(
+        "{} first call: {:.2} ms",
+        label(),
+        warm.elapsed().as_secs_f64() * 1e3
+    );
     while warm.elapsed().as_millis() < u128::from(args.warmup_ms) {
         ok &= f()?;
     }
