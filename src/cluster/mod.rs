@@ -230,7 +230,7 @@ impl Cluster {
             }
         }
         drop(map);
-        self.remember(true);
+        self.remember();
         match last {
             Some(e) if out.iter().all(Option::is_none) => Err(Error::AllDevicesFailed(Box::new(e))),
             _ => Ok(out),
@@ -398,11 +398,13 @@ impl Cluster {
             let mut map = lock(&self.samples);
             for (w, &g) in self.workers.iter().zip(&learned.group) {
                 if let Some(s) = learned.samples[g] {
-                    map.insert((w.model(), cfg.arithmetic), s);
+                    let key = (w.model(), cfg.arithmetic);
+                    if w.remember_costs() {
+                        remembered::put_samples(key.clone(), s);
+                    }
+                    map.insert(key, s);
                 }
             }
-            drop(map);
-            self.remember(false);
         }
         let result = out.result;
         for (r, new) in report.workers.iter_mut().zip(out.reports) {
@@ -503,10 +505,11 @@ impl Cluster {
         }
     }
 
-    /// Keeps what this cluster learnt about the workers that remember their costs
-    /// beyond it (see [`Worker::remember_costs`]); with `save`, writes it to the cache
-    /// directory too (after a calibration; otherwise when the cluster is dropped).
-    fn remember(&self, save: bool) {
+    /// Keeps what this cluster measured about the workers that remember their costs
+    /// beyond it (see [`Worker::remember_costs`]) and writes it to the cache directory:
+    /// after a calibration (what each MSM refines goes to the process's store as it
+    /// comes, and to the file when the cluster is dropped).
+    fn remember(&self) {
         let remembers = |model: &str| {
             self.workers
                 .iter()
@@ -523,9 +526,7 @@ impl Cluster {
                 remembered::put_throughput((w.model(), arithmetic), t);
             }
         }
-        if save {
-            remembered::save();
-        }
+        remembered::save();
     }
 
     /// The cached value of `map` for each worker (under `key`), measuring with
@@ -596,7 +597,7 @@ impl Cluster {
         drop(map);
         if tried.iter().any(|&x| x) {
             report.calibration_s += t.elapsed().as_secs_f64();
-            self.remember(true);
+            self.remember();
         }
         match last {
             Some(e) if out.iter().all(Option::is_none) => Err(Error::AllDevicesFailed(Box::new(e))),

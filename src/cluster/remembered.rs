@@ -14,7 +14,7 @@ use super::model::Samples;
 use crate::config::Arithmetic;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 
 /// (hardware model, arithmetic): what the remembered values are kept under.
 pub(crate) type Key = (String, Arithmetic);
@@ -24,26 +24,21 @@ pub(crate) type Key = (String, Arithmetic);
 struct Store {
     samples: HashMap<Key, Samples>,
     throughput: HashMap<Key, f64>,
-    /// Whether the file has been read (once per process, on first use).
-    loaded: bool,
     dirty: bool,
 }
 
-static STORE: Mutex<Option<Store>> = Mutex::new(None);
+/// The process's store, read from the file on first use.
+static STORE: LazyLock<Mutex<Store>> = LazyLock::new(|| {
+    let (samples, throughput) = file().map(|f| read(&f)).unwrap_or_default();
+    Mutex::new(Store {
+        samples,
+        throughput,
+        dirty: false,
+    })
+});
 
-/// The store, read from the file on first use.
-fn store() -> MutexGuard<'static, Option<Store>> {
-    let mut g = STORE.lock().unwrap_or_else(PoisonError::into_inner);
-    let s = g.get_or_insert_with(Store::default);
-    if !s.loaded {
-        s.loaded = true;
-        if let Some(file) = file() {
-            let (samples, throughput) = read(&file);
-            s.samples = samples;
-            s.throughput = throughput;
-        }
-    }
-    g
+fn store() -> MutexGuard<'static, Store> {
+    STORE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The file, in the cache directory (`None` where there is none).
@@ -53,39 +48,37 @@ fn file() -> Option<PathBuf> {
 
 /// The remembered cost-model samples of `key`.
 pub(crate) fn samples(key: &Key) -> Option<Samples> {
-    store().as_ref()?.samples.get(key).copied()
+    store().samples.get(key).copied()
 }
 
 /// The remembered throughput (points per second) of `key`.
 pub(crate) fn throughput(key: &Key) -> Option<f64> {
-    store().as_ref()?.throughput.get(key).copied()
+    store().throughput.get(key).copied()
 }
 
 /// Remembers `samples` for `key`.
 pub(crate) fn put_samples(key: Key, samples: Samples) {
-    if let Some(s) = store().as_mut() {
-        if s.samples.insert(key, samples) != Some(samples) {
-            s.dirty = true;
-        }
+    let mut s = store();
+    if s.samples.insert(key, samples) != Some(samples) {
+        s.dirty = true;
     }
 }
 
 /// Remembers `points_per_s` for `key`.
 pub(crate) fn put_throughput(key: Key, points_per_s: f64) {
-    if let Some(s) = store().as_mut() {
-        if s.throughput.insert(key, points_per_s) != Some(points_per_s) {
-            s.dirty = true;
-        }
+    let mut s = store();
+    if s.throughput.insert(key, points_per_s) != Some(points_per_s) {
+        s.dirty = true;
     }
 }
 
 /// Writes the store to its file when it changed since the last write. Failures are
 /// logged and otherwise ignored (the next process calibrates again).
 pub(crate) fn save() {
-    let mut g = store();
-    let Some(s) = g.as_mut().filter(|s| s.dirty) else {
+    let mut s = store();
+    if !s.dirty {
         return;
-    };
+    }
     s.dirty = false;
     let Some(file) = file() else {
         return;

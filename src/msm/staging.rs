@@ -86,9 +86,10 @@ impl Staging {
         if cleared_by_device {
             usage |= wgpu::BufferUsages::COPY_DST;
         }
-        let state = match cleared_by_device {
-            true => State::Unmapped,
-            false => State::Mapped,
+        let state = if cleared_by_device {
+            State::Unmapped
+        } else {
+            State::Mapped
         };
         Ok(Staging {
             buffer: gpu::create_buffer_mapped(device, label, size, usage, !cleared_by_device)?,
