@@ -7,7 +7,7 @@
 //! | `WGPU_MSM_UPLOAD_THREADS` | 12 | most threads one upload uses (and each device's upload pool holds) |
 //! | `WGPU_MSM_UPLOAD_SPLIT` | 8 | an upload is cut into threads * this pieces, taken in turn |
 //! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
-//! | `WGPU_MSM_PASS_GROWTH` | 200 | each pass of a streamed MSM holds this percent of the one before |
+//! | `WGPU_MSM_PASS_GROWTH` | 250 | each pass of a streamed MSM holds this percent of the one before |
 //! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large one-shot MSMs run in passes of about n / this (2^20 to 2^22) |
 //! | `WGPU_MSM_RESIDENT_PASS_GROWTH` | 400 | each pass of a single resident MSM holds this percent of the one before |
 //! | `WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT` | 4 | a single resident MSM's first pass holds capacity / 2^shift points (the capacity holding the whole MSM) |
@@ -67,17 +67,20 @@ knob!(
 );
 knob!(
     /// A streamed MSM's first pass holds its capacity / 2^this points (later passes
-    /// double up to the capacity), so the device starts after a small upload.
+    /// grow up to the capacity, `pass_growth_pct`), so the device starts after a small
+    /// upload.
     first_pass_shift,
     "WGPU_MSM_FIRST_PASS_SHIFT",
     3
 );
 knob!(
     /// Each pass of a streamed MSM holds this percent of the points of the one before,
-    /// up to the capacity (see `plan::pass_sizes`; doubling measured best on an H200).
+    /// up to the capacity (see `plan::pass_sizes`). On an H200, 250 beat doubling by
+    /// 0.3-0.6 ms from 2^20 to 2^24 one-shot (one pass fewer, each upload still hidden
+    /// behind the pass before) and 300 or 400 by less (BENCHMARKS.md v28).
     pass_growth_pct,
     "WGPU_MSM_PASS_GROWTH",
-    200
+    250
 );
 knob!(
     /// A single resident MSM whose scalars come from the host (from
