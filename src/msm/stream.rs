@@ -9,10 +9,10 @@
 //! Every one-shot MSM goes this way (pooled slots, no allocation per call); inputs below
 //! 2^20 points are usually one chunk. Larger ones stream in several chunks even when
 //! they fit, so that the upload of each chunk hides behind the compute of the last: a
-//! small first chunk (the device starts early), then chunks growing 2.5-fold up to about half
-//! the input (see `plan::overlapped` and `plan::growing_passes`), or up to the input's
-//! last chunk below 2^21 points. The bucket totals carry over from chunk to chunk, so
-//! only the last one runs the bucket reduction.
+//! small first chunk (the device starts early), then chunks growing 2.5-fold up to
+//! about half the input (see `plan::overlapped` and `plan::growing_passes`), or up to
+//! the input's last chunk below 2^21 points. The bucket totals carry over from chunk
+//! to chunk, so only the last one runs the bucket reduction.
 
 use super::arena::{Arena, Input};
 use super::job::{self, Job, PassInputs};

@@ -75,9 +75,9 @@ knob!(
 );
 knob!(
     /// Each pass of a streamed MSM holds this percent of the points of the one before,
-    /// up to the capacity (see `plan::pass_sizes`). On an H200, 250 beat doubling by
-    /// 0.3-0.6 ms from 2^20 to 2^24 one-shot (one pass fewer, each upload still hidden
-    /// behind the pass before) and 300 or 400 by less (BENCHMARKS.md v28).
+    /// up to the capacity (see `plan::pass_sizes`). On one H200, 250 beat doubling by
+    /// 0.2-0.5 ms one-shot from 2^20 to 2^24 (one pass fewer), and 300 or 400 by less
+    /// (BENCHMARKS.md v28); not yet timed on a pair of devices fed at once.
     pass_growth_pct,
     "WGPU_MSM_PASS_GROWTH",
     250
