@@ -22,7 +22,6 @@ pub mod cluster;
 pub mod config;
 pub mod device;
 pub mod error;
-mod gpu;
 pub mod msm;
 pub mod opcheck;
 pub mod shader;

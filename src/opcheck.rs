@@ -20,9 +20,9 @@
 //! ```
 
 use crate::config::{Arithmetic, MulPath};
+use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::gpu;
 use crate::msm::encode::{self, field_words};
 use crate::shader::{ShaderKind, CURVE_TEST_OPS, FIELD_TEST_OPS};
 use ark_bn254::G1Affine;
@@ -204,7 +204,7 @@ fn run(
     }
     let d = &dev.inner.device;
     let queue = &dev.inner.queue;
-    let kernels = dev.inner.msm.kernels(d, kind, path)?;
+    let kernels = dev.msm_state().kernels(dev, kind, path)?;
     let bytes = 4 * (n * stride) as u64;
     let buf_a = gpu::create_buffer(d, "opcheck/a", bytes, gpu::STORAGE)?;
     let buf_b = gpu::create_buffer(d, "opcheck/b", bytes, gpu::STORAGE)?;

@@ -4,9 +4,9 @@
 //! is to the hardware (a 256-bit CIOS multiply costs 128 32-bit products plus carries).
 
 use crate::config::MulPath;
+use crate::device::gpu;
 use crate::device::Device;
 use crate::error::Result;
-use crate::gpu;
 use crate::shader::ShaderKind;
 use ark_ec::AffineRepr;
 use std::time::{Duration, Instant};
@@ -66,7 +66,7 @@ impl Runner {
         iters: u32,
     ) -> Result<Runner> {
         let d = dev.wgpu_device();
-        let k = dev.inner.msm.kernels(d, ShaderKind::BenchArith, path)?;
+        let k = dev.msm_state().kernels(dev, ShaderKind::BenchArith, path)?;
         let g = ark_bn254::G1Affine::generator();
         let (x, y) = (
             crate::msm::encode::field_words(&g.x),

@@ -30,7 +30,7 @@ fn ark(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
 
 fn copied(ctx: &mut Ctx) {
     assert!(
-        !ctx.dev.info().uploads_in_place,
+        !ctx.dev.uploads_in_place(),
         "{} WGPU_MSM_DIRECT_UPLOADS=1 must turn reading uploads in place off",
         ctx.tag()
     );

@@ -127,7 +127,7 @@ fn uploads_are_read_in_place_where_the_device_allows_it() {
             .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
         let vulkan = d.info().backend == "Vulkan";
         assert_eq!(
-            d.info().uploads_in_place,
+            d.uploads_in_place(),
             able,
             "{}: uploads_in_place must follow MAPPABLE_PRIMARY_BUFFERS",
             d.name()

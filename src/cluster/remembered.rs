@@ -43,7 +43,7 @@ fn store() -> MutexGuard<'static, Store> {
 
 /// The file, in the cache directory (`None` where there is none).
 fn file() -> Option<PathBuf> {
-    crate::msm::cache_dir().map(|d| d.join("cost-models.json"))
+    crate::device::cache_dir().map(|d| d.join("cost-models.json"))
 }
 
 /// The remembered cost-model samples of `key`.

@@ -3,19 +3,30 @@
 //! [`Device::all`] enumerates adapters on every backend, keeps one adapter per physical
 //! GPU (the best backend wins), puts hardware before software adapters and applies the
 //! `WGPU_MSM_DEVICES` selection. A [`Device`] is a cheap, cloneable, `Send + Sync`
-//! handle; clones share the same wgpu device, queue, pipelines and buffer pool.
+//! handle; clones share the same wgpu device, queue, polling thread, pipeline cache
+//! and the state the layers above keep per device ([`Device::extension`]).
+//!
+//! This layer knows adapters, queues, polling, buffers and pipelines, and nothing of
+//! what runs on them.
 
 mod active;
+mod cache;
 pub mod enumerate;
+pub(crate) mod gpu;
+pub(crate) mod pipeline;
 mod poller;
+pub(crate) mod thread_times;
 
 pub use active::{active_device, device_count, run_on_device, set_device};
+pub(crate) use cache::{cache_dir, PipelineCache};
 pub(crate) use poller::Poller;
+pub(crate) use thread_times::ThreadTimes;
 
 use crate::error::{Error, Result};
 use enumerate::{Candidate, Selection};
+use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Static facts about a device that users pick devices by.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -50,11 +61,11 @@ pub struct DeviceInfo {
     pub timestamp_query: bool,
     /// Whether the device is a software rasteriser.
     pub software: bool,
-    /// Whether the MSM kernels read one-shot inputs straight from the host-visible
-    /// buffers the host writes them into, without a copy into device memory first
-    /// (where the device allows storage bindings of mappable buffers,
-    /// `MAPPABLE_PRIMARY_BUFFERS`; `WGPU_MSM_DIRECT_UPLOADS=1` turns it off).
-    pub uploads_in_place: bool,
+    /// Whether host-mappable buffers may be bound as storage
+    /// (`MAPPABLE_PRIMARY_BUFFERS`), so that kernels can read uploads in place.
+    pub mappable_storage: bool,
+    /// Whether the device takes indirect dispatches (`INDIRECT_EXECUTION`).
+    pub indirect_dispatch: bool,
 }
 
 /// One GPU with its own wgpu device and queue.
@@ -70,17 +81,19 @@ pub(crate) struct Inner {
     pub(crate) device: wgpu::Device,
     pub(crate) queue: wgpu::Queue,
     pub(crate) poller: Poller,
-    pub(crate) msm: crate::msm::DeviceState,
+    pub(crate) pipeline_cache: PipelineCache,
+    /// The state a layer above keeps per device (see [`Device::extension`]).
+    extension: OnceLock<Box<dyn Any + Send + Sync>>,
 }
 
 static NEXT_UID: AtomicU64 = AtomicU64::new(1);
 
-/// Features we ask for when the adapter has them. MAPPABLE_PRIMARY_BUFFERS lets the
-/// kernels read one-shot inputs straight from the upload buffers the host writes (see
-/// `msm::DirectUploads`). wgpu-core logs a warning about it on a discrete GPU (a
-/// mappable buffer there may live in slower memory); the upload buffers are
-/// host-visible either way, and on an H200 reading them in place beat copying them
-/// out first (2^24 one-shot 111.8 -> 108.1 ms, BENCHMARKS.md v20).
+/// Features we ask for when the adapter has them. MAPPABLE_PRIMARY_BUFFERS lets
+/// kernels read inputs straight from the upload buffers the host writes
+/// ([`DeviceInfo::mappable_storage`]). wgpu-core logs a warning about it on a discrete
+/// GPU (a mappable buffer there may live in slower memory); upload buffers are
+/// host-visible either way, and reading them in place is the faster of the two there
+/// (see docs/).
 fn wanted_features() -> wgpu::Features {
     wgpu::Features::SHADER_INT64
         | wgpu::Features::SUBGROUP
@@ -251,7 +264,6 @@ impl Device {
         let ainfo = adapter.as_ref().map(|a| a.get_info());
         let limits = device.limits();
         let features = device.features();
-        let direct = crate::msm::DirectUploads::for_device(&device);
         let software = ainfo
             .as_ref()
             .is_some_and(|i| i.device_type == wgpu::DeviceType::Cpu);
@@ -279,7 +291,12 @@ impl Device {
             subgroup: features.contains(wgpu::Features::SUBGROUP),
             timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             software,
-            uploads_in_place: direct.scalars,
+            mappable_storage: features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS),
+            indirect_dispatch: adapter.as_ref().is_some_and(|a| {
+                a.get_downlevel_capabilities()
+                    .flags
+                    .contains(wgpu::DownlevelFlags::INDIRECT_EXECUTION)
+            }),
         };
         if owned {
             let name = info.name.clone();
@@ -292,12 +309,7 @@ impl Device {
             });
         }
         let poller = Poller::new(device.clone());
-        let indirect = adapter.as_ref().is_some_and(|a| {
-            a.get_downlevel_capabilities()
-                .flags
-                .contains(wgpu::DownlevelFlags::INDIRECT_EXECUTION)
-        });
-        let msm = crate::msm::DeviceState::new(&device, &info, direct, indirect);
+        let pipeline_cache = PipelineCache::open(&device, &info);
         Device {
             inner: Arc::new(Inner {
                 uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
@@ -306,7 +318,8 @@ impl Device {
                 device,
                 queue,
                 poller,
-                msm,
+                pipeline_cache,
+                extension: OnceLock::new(),
             }),
         }
     }
@@ -340,6 +353,21 @@ impl Device {
     /// The underlying wgpu queue.
     pub fn wgpu_queue(&self) -> &wgpu::Queue {
         &self.inner.queue
+    }
+
+    /// The state a layer above this one keeps per device, made by `init` on first use
+    /// and shared by every clone of this handle. The device holds it without knowing
+    /// its type; the MSM keeps its kernels, pools and tuning there.
+    ///
+    /// # Panics
+    /// When asked for a type other than the one the slot already holds: the slot has a
+    /// single owner in this crate, so that is a bug.
+    pub(crate) fn extension<T: Any + Send + Sync>(&self, init: impl FnOnce() -> T) -> &T {
+        let held = self.inner.extension.get_or_init(|| Box::new(init()));
+        match held.downcast_ref::<T>() {
+            Some(t) => t,
+            None => panic!("the device's extension slot holds another type"),
+        }
     }
 
     /// Returns `Ok` when `owner` (a handle's device uid) is this device.

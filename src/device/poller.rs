@@ -32,7 +32,7 @@ impl Poller {
                         timeout: None,
                     };
                     let t = std::time::Instant::now();
-                    let times = crate::msm::ThreadTimes::for_debug();
+                    let times = super::ThreadTimes::for_debug();
                     if let Err(e) = device.poll(wait) {
                         log::error!("device poll failed: {e}");
                     }

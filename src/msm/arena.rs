@@ -10,9 +10,9 @@ use super::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
 use super::pool::Pooled;
 use super::staging::{DirectUploads, Staging};
 use super::upload;
+use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::gpu;
 use ark_bn254::{Fr, G1Affine};
 
 /// The shape an arena was made for.
@@ -263,7 +263,7 @@ impl Arena {
     ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
         let extra = self.extra(&input);
-        let pool = dev.inner.msm.upload_pool();
+        let pool = dev.msm_state().upload_pool();
         up.fill(
             dev,
             input.bytes(),
@@ -294,7 +294,7 @@ impl Arena {
         input: Input<'_>,
     ) -> Option<Result<std::time::Duration>> {
         let up = self.upload(slot, turn, input).ok()?;
-        let pool = dev.inner.msm.upload_pool();
+        let pool = dev.msm_state().upload_pool();
         up.is_mapped().then(|| {
             up.write(
                 input.bytes(),

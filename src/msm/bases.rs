@@ -5,9 +5,10 @@ use super::job::Job;
 use super::plan::{Layout, BASE_BYTES};
 use super::segments::{per_segment, Segments};
 use crate::config::{MsmConfig, MulPath};
+use crate::device::gpu;
+use crate::device::pipeline::Kernels;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::gpu::{self, Kernels};
 use crate::shader::ShaderKind;
 use ark_bn254::G1Affine;
 use std::sync::Arc;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 pub(crate) const FLAG_STRIDE: u64 = 256;
 
 /// Affine bases stored on one device, in segments that each fit one binding. Freed on
-/// drop. Using them with another device is an [`crate::Error::WrongDevice`].
+/// drop. Using them with another device is an [`crate::error::Error::WrongDevice`].
 ///
 /// Stored expanded by default: each base beside its image under the GLV endomorphism
 /// (128 bytes a point), the layout MSMs that split their scalars read (see
@@ -100,8 +101,8 @@ impl Device {
     /// `WGPU_MSM_GLV=1`; see [`Device::upload_bases_with`] to choose.
     ///
     /// # Errors
-    /// [`crate::Error::OutOfMemory`] when the device cannot hold them;
-    /// [`crate::Error::PointNotOnCurve`] for a non-infinity base stored as (0, 0).
+    /// [`crate::error::Error::OutOfMemory`] when the device cannot hold them;
+    /// [`crate::error::Error::PointNotOnCurve`] for a non-infinity base stored as (0, 0).
     pub fn upload_bases(&self, bases: &[G1Affine]) -> Result<DeviceBases> {
         self.upload_bases_as(bases, Layout::glv_asked(&MsmConfig::default()))
     }
@@ -151,7 +152,7 @@ impl Device {
     /// With `expand`, the check also writes each segment's expanded form (each base
     /// beside its image), which replaces the segment once the submission has read it.
     fn check_bases(&self, bases: &mut DeviceBases, expand: bool) -> Result<()> {
-        let path = self.resolve_arithmetic(crate::Arithmetic::Auto)?;
+        let path = self.resolve_arithmetic(crate::config::Arithmetic::Auto)?;
         let k = if expand {
             self.expand_kernels(path)?
         } else {
@@ -202,15 +203,14 @@ impl Device {
     /// own: Wide64 checks a base about four times faster than Portable32, which
     /// cost a one-shot 2^22 MSM ~0.3 ms per 2^20 bases on an H200, BENCHMARKS.md v20).
     pub(crate) fn check_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
-        let dev = &self.inner.device;
-        self.inner.msm.kernels(dev, ShaderKind::CheckBases, path)
+        self.msm_state().kernels(self, ShaderKind::CheckBases, path)
     }
 
     /// The kernels of the on-curve check that also expands the bases
     /// (`expand_bases.wgsl`) on multiply path `path`.
     pub(crate) fn expand_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
-        let dev = &self.inner.device;
-        self.inner.msm.kernels(dev, ShaderKind::ExpandBases, path)
+        self.msm_state()
+            .kernels(self, ShaderKind::ExpandBases, path)
     }
 
     /// Records the on-curve check of the `n` bases bound by `points` into `enc`, and

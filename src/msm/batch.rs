@@ -144,7 +144,7 @@ pub(crate) async fn run(
         .clamp(1, passes.len() as u64);
     let groups = submissions(&passes, max_slots as usize);
     let slots = groups.iter().map(|g| g.len()).max().unwrap_or(1);
-    let state = &dev.inner.msm;
+    let state = dev.msm_state();
     let arena = state.take_arena(
         &dev.inner.device,
         &dev.inner.queue,

@@ -7,13 +7,15 @@ use super::encode::{self, POINT_WORDS};
 use super::pass::{self, Params};
 use super::plan::Plan;
 use super::pool::Lease;
-use super::state::{Readback, Working};
+use super::state::Readback;
+use super::working::Working;
 use super::StageProfile;
 use crate::config::MsmConfig;
+use crate::device::gpu;
+use crate::device::pipeline::Kernels;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::gpu::{self, Kernels};
-use crate::shader::ShaderKind;
+use crate::shader::{stages, ShaderKind};
 use ark_bn254::G1Projective;
 use ark_ff::Zero;
 use std::sync::Arc;
@@ -31,7 +33,7 @@ pub(crate) struct PassInputs<'b> {
 }
 
 /// Timestamps per pass (begin and end of every stage).
-const STAMPS_PER_PASS: u32 = 2 * pass::STAGES.len() as u32;
+const STAMPS_PER_PASS: u32 = 2 * stages::STAGES.len() as u32;
 
 /// Timestamp queries of a profiled job: the query set and its resolve buffer.
 struct Queries {
@@ -97,11 +99,11 @@ impl<'a> Job<'a> {
         let started = Instant::now();
         let path = dev.resolve_arithmetic(cfg.arithmetic)?;
         let device = &dev.inner.device;
-        let state = &dev.inner.msm;
-        let kernels = state.kernels(device, ShaderKind::Msm, path)?;
+        let state = dev.msm_state();
+        let kernels = state.kernels(dev, ShaderKind::Msm, path)?;
         let work = state.take_working(device, &dev.inner.queue, &plan)?;
         let fold_args = if state.fold_indirect {
-            Some(state.kernels(device, ShaderKind::FoldArgs, path)?)
+            Some(state.kernels(dev, ShaderKind::FoldArgs, path)?)
         } else {
             None
         };
@@ -303,7 +305,7 @@ impl<'a> Job<'a> {
             })
         })?;
         let fold_args = match &self.fold_args {
-            Some(k) if part.stages().contains(&pass::FOLD) => {
+            Some(k) if part.stages().contains(&stages::FOLD) => {
                 Some(gpu::checked(device, "msm fold-args bind group", || {
                     device.create_bind_group(&wgpu::BindGroupDescriptor {
                         label: Some("msm/fold-args"),
@@ -320,10 +322,10 @@ impl<'a> Job<'a> {
         };
         let params = self.params(index, n);
         let mut stages = part.stages();
-        if index + 1 == self.owners.len() && stages.contains(&pass::REDUCE) {
+        if index + 1 == self.owners.len() && stages.contains(&stages::REDUCE) {
             // The job's final reduction goes in a submission of its own (see
             // `submit_last`), so that the host can sleep until it starts.
-            stages.end = pass::REDUCE;
+            stages.end = stages::REDUCE;
         }
         self.record(
             enc,
@@ -333,7 +335,7 @@ impl<'a> Job<'a> {
             &params,
             stages.clone(),
         );
-        if stages.end == pass::REDUCE {
+        if stages.end == stages::REDUCE {
             *self.final_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((bind, index, n));
         }
         Ok(())
@@ -422,9 +424,9 @@ impl<'a> Job<'a> {
         *s = Some((s.map_or(now, |(first, _)| first), now));
         drop(s);
         let queue = &self.dev.inner.queue;
-        let times = super::sched::ThreadTimes::for_debug();
+        let times = crate::device::ThreadTimes::for_debug();
         let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
-        if self.dev.inner.msm.retire_on_poller {
+        if self.dev.msm_state().retire_on_poller {
             self.dev.inner.poller.wake_until(index.clone());
         }
         if let Some(t) = times {
@@ -477,7 +479,7 @@ impl<'a> Job<'a> {
                     None,
                     index,
                     &params,
-                    pass::REDUCE..pass::REDUCE + 1,
+                    stages::REDUCE..stages::REDUCE + 1,
                 );
                 enc
             }
@@ -586,8 +588,7 @@ impl<'a> Job<'a> {
                 .sort_by(|a, b| a.start_ms.total_cmp(&b.start_ms));
             *self
                 .dev
-                .inner
-                .msm
+                .msm_state()
                 .profile
                 .lock()
                 .unwrap_or_else(|e| e.into_inner()) = Some(prof);

@@ -14,13 +14,13 @@ mod bases;
 mod batch;
 pub mod encode;
 mod job;
+mod kernels;
 mod on_device;
 pub(crate) mod pass;
 pub mod plan;
 mod pool;
 mod profile;
 mod scalars;
-mod sched;
 mod segments;
 mod staging;
 mod state;
@@ -28,13 +28,11 @@ mod stream;
 pub(crate) mod tuning;
 mod upload;
 mod windows;
+mod working;
 
 pub use bases::DeviceBases;
 pub use profile::{StageProfile, TimelineEvent};
 pub use scalars::DeviceScalars;
-pub(crate) use sched::ThreadTimes;
-pub(crate) use staging::DirectUploads;
-pub(crate) use state::{cache_dir, DeviceState};
 pub use windows::window_scalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
@@ -279,10 +277,17 @@ impl Device {
         batch::run(self, bases, batch, cfg).await
     }
 
+    /// Whether the MSM kernels read one-shot inputs straight from the host-visible
+    /// buffers the host writes them into, without a copy into device memory first
+    /// (where [`DeviceInfo::mappable_storage`](crate::device::DeviceInfo) allows it and the
+    /// tuning asks for it).
+    pub fn uploads_in_place(&self) -> bool {
+        self.msm_state().direct.scalars
+    }
+
     /// Stage timings of the last MSM run on this device with `MsmConfig::profile` set.
     pub fn last_profile(&self) -> Option<StageProfile> {
-        self.inner
-            .msm
+        self.msm_state()
             .profile
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -300,7 +305,7 @@ pub struct PassCapacity {
 }
 
 /// MSM on the calling thread's active device (ICICLE style; see
-/// [`crate::set_device`] and [`crate::run_on_device`]).
+/// [`crate::device::set_device`] and [`crate::device::run_on_device`]).
 ///
 /// # Errors
 /// [`Error::NoDevice`] when no device exists; otherwise as [`Device::msm`].

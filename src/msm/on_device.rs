@@ -63,7 +63,7 @@ pub(crate) async fn run(
     // at a multiple of the capacity or of a segment, an aligned binding offset.
     let by_bases = batch::passes(&segments, &[n], |len| plan::pass_sizes(len, cap, 0, growth));
     let passes = split_at_segments(&by_bases, scalars.store.per);
-    let arena = dev.inner.msm.take_arena(
+    let arena = dev.msm_state().take_arena(
         &dev.inner.device,
         &dev.inner.queue,
         Arena::key_for(&plan, passes.len() as u64, Feed::Params),

@@ -5,8 +5,11 @@
 //! sums.
 
 use super::plan::{Plan, CHUNK_LEN_RANGE, POINT_BYTES};
-use super::state::{Working, FOLD_DISPATCH_BYTES, FOLD_STRIDE};
-use crate::gpu::Kernels;
+use super::working::{Working, FOLD_DISPATCH_BYTES, FOLD_STRIDE};
+use crate::device::pipeline::Kernels;
+use crate::shader::stages::{
+    COLLECT, COLLECT_STEP, FOLD, REDUCE, REDUCE_GROUPS, REDUCE_WINDOWS, SCAN, SCAN_TILES, STAGES,
+};
 
 /// Uniform parameters of one pass (mirrors `Params` in msm_params.wgsl).
 #[repr(C)]
@@ -133,57 +136,10 @@ pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
     (x as u32, groups.div_ceil(x) as u32)
 }
 
-/// Names of the timed stages, in order (each one compute pass).
-pub(crate) const STAGES: [&str; 7] = [
-    "decompose",
-    "scan",
-    "scatter",
-    "accumulate",
-    "fold",
-    "collect",
-    "reduce",
-];
-
-/// Index of the reduce stage in [`STAGES`] (run on an MSM's last pass only).
-pub(crate) const REDUCE: usize = 6;
-
-/// The first kernel of the scan stage (each tile's count total; the stage's own kernel,
-/// `scan`, then scans each tile from the totals before it).
-pub(crate) const SCAN_TILES: &str = "scan_tiles";
-
-/// The second kernel of the reduce stage (window-group sums of the thread shares).
-pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
-/// The third kernel of the reduce stage (window sums of the group sums).
-pub(crate) const REDUCE_WINDOWS: &str = "reduce_windows";
-
-/// Index of the scan stage in [`STAGES`].
-const SCAN: usize = 1;
-
-/// Index of the fold stage in [`STAGES`].
-pub(crate) const FOLD: usize = 4;
-
-/// Index of the collect stage in [`STAGES`]: the fold kernel at step [`COLLECT_STEP`].
-const COLLECT: usize = 5;
-
-/// The fold step value that makes the fold kernel collect (`COLLECT` in msm_fold.wgsl).
-const COLLECT_STEP: u32 = 31;
 const _: () = assert!(
-    COLLECT_STEP + 1 == super::state::FOLD_STEPS,
+    COLLECT_STEP + 1 == super::working::FOLD_STEPS,
     "the last fold-step slot holds COLLECT"
 );
-
-/// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
-/// runs) plus the reduce stage's second and third kernels.
-pub(crate) fn entry_points() -> Vec<String> {
-    STAGES
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != COLLECT)
-        .map(|(_, s)| s)
-        .chain(&[SCAN_TILES, REDUCE_GROUPS, REDUCE_WINDOWS])
-        .map(|s| s.to_string())
-        .collect()
-}
 
 /// Which stages of a pass to record: all of them, or one of the two halves split by
 /// what they read, so that a caller can submit the stages that read only the scalars

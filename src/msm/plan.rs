@@ -15,15 +15,8 @@ pub const TARGET_THREADS: u64 = 1 << 18;
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (`WGPU_MSM_REDUCE_SEGS_LOG2` overrides
 /// it, see `tuning.rs`).
-pub const MAX_SEGS: u32 = 2048;
-/// Threads in a reduction workgroup (`REDUCE_WG` of msm_reduce.wgsl is generated from
-/// it; a power of two).
-pub const REDUCE_WG: u32 = 64;
-const _: () = assert!(REDUCE_WG.is_power_of_two());
-/// Threads in a scan workgroup (`SCAN_WG` of msm_sort.wgsl is generated from it).
-pub const SCAN_WG: u32 = 256;
-/// Counts each scan thread sums per tile (`SCAN_PER` of msm_sort.wgsl).
-pub const SCAN_PER: u32 = 8;
+pub const MAX_SEGS: u32 = 1 << super::tuning::DEFAULT_REDUCE_SEGS_LOG2;
+pub use crate::shader::stages::{REDUCE_WG, SCAN_PER, SCAN_WG};
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
 /// Bytes of one affine base on the device.

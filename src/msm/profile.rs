@@ -81,7 +81,7 @@ impl StageProfile {
         offset_ms: f64,
     ) {
         let at = |t: u64| offset_ms + t.saturating_sub(origin) as f64 * f64::from(period_ns) / 1e6;
-        for (s, name) in super::pass::STAGES.iter().enumerate() {
+        for (s, name) in crate::shader::stages::STAGES.iter().enumerate() {
             let (b, e) = (ticks[2 * s], ticks[2 * s + 1]);
             if b != 0 && e > b {
                 self.timeline.push(TimelineEvent {

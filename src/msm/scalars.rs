@@ -10,7 +10,7 @@ use ark_bn254::Fr;
 
 /// BN254 scalars stored on one device (32 bytes each, in arkworks' Montgomery form), in
 /// segments that each fit one binding. Freed on drop. Using them with another device is
-/// an [`crate::Error::WrongDevice`].
+/// an [`crate::error::Error::WrongDevice`].
 pub struct DeviceScalars {
     pub(crate) store: Segments,
 }
@@ -49,7 +49,7 @@ impl Device {
     /// or a benchmark of the device alone).
     ///
     /// # Errors
-    /// [`crate::Error::OutOfMemory`] (or a GPU error) when the device cannot hold them.
+    /// [`crate::error::Error::OutOfMemory`] (or a GPU error) when the device cannot hold them.
     pub fn upload_scalars(&self, scalars: &[Fr]) -> Result<DeviceScalars> {
         let per = per_segment(self, SCALAR_BYTES);
         let write = super::upload::write_scalars;

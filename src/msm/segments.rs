@@ -2,9 +2,9 @@
 //! binding: the storage of [`super::DeviceBases`] and [`super::DeviceScalars`].
 
 use super::plan::MAX_PASS_LOG2;
+use crate::device::gpu;
 use crate::device::Device;
 use crate::error::Result;
-use crate::gpu;
 
 /// Items stored on one device, `per` to a buffer (the last buffer shorter, one empty
 /// buffer for none). Freed on drop.

@@ -6,9 +6,9 @@
 //! large streamed MSM is most of the host's time (and two devices fed from one host
 //! share it).
 
+use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::gpu;
 use futures_intrusive::channel::shared::{oneshot_channel, OneshotSender};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -27,10 +27,8 @@ pub(crate) struct DirectUploads {
 
 impl DirectUploads {
     /// What `device` reads in place.
-    pub(crate) fn for_device(device: &wgpu::Device) -> DirectUploads {
-        let able = device
-            .features()
-            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
+    pub(crate) fn for_device(info: &crate::device::DeviceInfo) -> DirectUploads {
+        let able = info.mappable_storage;
         let level = super::tuning::direct_uploads();
         DirectUploads {
             scalars: able && level >= 2,

@@ -1,43 +1,19 @@
-//! Per-device MSM state: compiled kernels (built once, lazily, per multiply path), the
-//! Vulkan pipeline cache persisted on disk, and pools of working buffers and input
-//! arenas reused across calls so a second MSM of the same shape compiles and allocates
-//! nothing.
+//! Per-device MSM state, held in the device's extension slot: compiled kernels (built
+//! once, lazily, per multiply path) and pools of working buffers and input arenas reused
+//! across calls, so a second MSM of the same shape compiles and allocates nothing.
 
 use super::arena::{Arena, ArenaKey};
+use super::kernels::KernelCache;
 use super::plan::Plan;
 use super::pool::{Lease, Pool, Pooled};
+use super::working::Working;
 use crate::config::MulPath;
-use crate::device::DeviceInfo;
+use crate::device::gpu;
+use crate::device::pipeline::Kernels;
+use crate::device::{Device, DeviceInfo};
 use crate::error::Result;
-use crate::gpu::{self, Kernels};
-use crate::shader::{self, ShaderKind};
-use std::collections::HashMap;
-use std::path::PathBuf;
+use crate::shader::ShaderKind;
 use std::sync::{Arc, Mutex};
-
-/// Working buffers of one pass shape (inputs live in an [`Arena`]).
-pub(crate) struct Working {
-    pub(crate) plan: Plan,
-    pub(crate) digits: wgpu::Buffer,
-    pub(crate) counts: wgpu::Buffer,
-    pub(crate) offsets: wgpu::Buffer,
-    pub(crate) sorted: wgpu::Buffer,
-    pub(crate) scratch: wgpu::Buffer,
-    /// Bucket totals over the passes of one MSM (cleared by its first pass).
-    pub(crate) totals: wgpu::Buffer,
-    /// Fold step numbers 0..FOLD_STEPS, one per 256-byte slot (bound with dynamic offsets).
-    pub(crate) fold_steps: wgpu::Buffer,
-    /// Dispatch arguments of the fold steps, three words each, written on the device
-    /// (msm_fold_args.wgsl) where the device takes indirect dispatches.
-    pub(crate) fold_dispatch: wgpu::Buffer,
-}
-
-/// Most fold steps (chunks per window < 2^FOLD_STEPS).
-pub(crate) const FOLD_STEPS: u32 = 32;
-/// Bytes between fold-step slots (the uniform-offset alignment).
-pub(crate) const FOLD_STRIDE: u64 = 256;
-/// Bytes of one fold step's indirect dispatch arguments (x, y, z).
-pub(crate) const FOLD_DISPATCH_BYTES: u64 = 12;
 
 /// A readback buffer (MAP_READ), pooled by size so that a job allocates nothing (a
 /// buffer freed and allocated again per call cost the host milliseconds per MSM). It
@@ -58,24 +34,17 @@ impl Pooled for Readback {
     }
 }
 
-impl Pooled for Working {
-    type Key = Plan;
-    fn key(&self) -> Plan {
-        self.plan
-    }
-}
-
+/// What the MSM keeps per device (in the device's extension slot, see
+/// [`Device::msm_state`]).
 pub(crate) struct DeviceState {
-    kernels: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
+    kernels: KernelCache,
     working: Pool<Working>,
     arenas: Pool<Arena>,
     readbacks: Pool<Readback>,
-    cache: Option<wgpu::PipelineCache>,
-    cache_file: Option<PathBuf>,
     pub(crate) profile: Mutex<Option<super::StageProfile>>,
     uploads: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
     /// What this device's kernels read straight from the upload buffers.
-    direct: super::staging::DirectUploads,
+    pub(crate) direct: super::staging::DirectUploads,
     /// Whether the polling thread retires each MSM submission
     /// (`tuning::retire_on_poller`).
     pub(crate) retire_on_poller: bool,
@@ -84,66 +53,15 @@ pub(crate) struct DeviceState {
     pub(crate) fold_indirect: bool,
 }
 
-/// Where pipeline caches (and the clusters' remembered cost models) live:
-/// `$WGPU_MSM_CACHE_DIR` (set but empty: nowhere, nothing is kept on disk), else
-/// `$XDG_CACHE_HOME/wgpu-msm`, else `$HOME/.cache/wgpu-msm`.
-pub(crate) fn cache_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("WGPU_MSM_CACHE_DIR") {
-        return (!d.is_empty()).then(|| PathBuf::from(d));
-    }
-    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
-        return Some(PathBuf::from(d).join("wgpu-msm"));
-    }
-    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("wgpu-msm"))
-}
-
 impl DeviceState {
-    /// The state of a new device, reading `direct` in place; `indirect` when the device
-    /// takes indirect dispatches.
-    pub(crate) fn new(
-        device: &wgpu::Device,
-        info: &DeviceInfo,
-        direct: super::staging::DirectUploads,
-        indirect: bool,
-    ) -> DeviceState {
-        let mut cache = None;
-        let mut cache_file = None;
-        if device.features().contains(wgpu::Features::PIPELINE_CACHE) {
-            let key: String = format!(
-                "{}-{:x}-{:x}-{}",
-                info.backend, info.vendor, info.device_id, info.driver
-            )
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-            if let Some(dir) = cache_dir() {
-                let file = dir.join(format!("{key}.bin"));
-                let data = std::fs::read(&file).ok();
-                // SAFETY: the data is either absent or a blob wgpu wrote for an adapter
-                // with this key; `fallback: true` makes wgpu discard a blob it rejects.
-                cache = Some(unsafe {
-                    device.create_pipeline_cache(&wgpu::PipelineCacheDescriptor {
-                        label: Some("wgpu-msm/pipeline-cache"),
-                        data: data.as_deref(),
-                        fallback: true,
-                    })
-                });
-                cache_file = Some(file);
-            }
-        }
+    /// The state of a new device described by `info`.
+    fn new(info: &DeviceInfo) -> DeviceState {
+        let direct = super::staging::DirectUploads::for_device(info);
         DeviceState {
-            kernels: Mutex::new(HashMap::new()),
+            kernels: KernelCache::default(),
             working: Pool::new(super::tuning::pool_keep()),
             arenas: Pool::new(super::tuning::pool_keep()),
             readbacks: Pool::new(super::tuning::pool_keep()),
-            cache,
-            cache_file,
             profile: Mutex::new(None),
             uploads: std::sync::OnceLock::new(),
             direct,
@@ -152,8 +70,18 @@ impl DeviceState {
                 2 => true,
                 _ => !info.software,
             },
-            fold_indirect: indirect && super::tuning::fold_indirect() == 2,
+            fold_indirect: info.indirect_dispatch && super::tuning::fold_indirect() == 2,
         }
+    }
+
+    /// The kernels of `kind` for `path` on `dev`, compiled on first use.
+    pub(crate) fn kernels(
+        &self,
+        dev: &Device,
+        kind: ShaderKind,
+        path: MulPath,
+    ) -> Result<Arc<Kernels>> {
+        self.kernels.get(dev, kind, path)
     }
 
     /// This device's upload threads (`upload::max_threads`), started on first use: a
@@ -173,100 +101,6 @@ impl DeviceState {
             .clone()
     }
 
-    /// The kernels of `kind` for `path`, compiled on first use.
-    pub(crate) fn kernels(
-        &self,
-        device: &wgpu::Device,
-        kind: ShaderKind,
-        path: MulPath,
-    ) -> Result<Arc<Kernels>> {
-        // A shader without arithmetic is built once, whichever path asks for it.
-        let path = if kind.uses_arithmetic() {
-            path
-        } else {
-            MulPath::Portable32
-        };
-        let mut map = self.kernels.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = map.get(&(kind, path)) {
-            return Ok(k.clone());
-        }
-        let entries: Vec<Vec<wgpu::BindGroupLayoutEntry>> = match kind {
-            ShaderKind::Msm => {
-                let mut v = vec![
-                    gpu::uniform_entry(0, false),
-                    gpu::storage_entry(1, true),
-                    gpu::storage_entry(2, true),
-                ];
-                v.extend((3..9).map(|b| gpu::storage_entry(b, false)));
-                // Group 1: the fold step, one 256-byte slot per step (dynamic offset).
-                vec![v, vec![gpu::uniform_entry(0, true)]]
-            }
-            ShaderKind::CheckBases => {
-                vec![vec![
-                    gpu::storage_entry(0, true),
-                    gpu::storage_entry(1, false),
-                ]]
-            }
-            // The bases, their on-curve flag, the expanded bases.
-            ShaderKind::ExpandBases => {
-                vec![vec![
-                    gpu::storage_entry(0, true),
-                    gpu::storage_entry(1, false),
-                    gpu::storage_entry(2, false),
-                ]]
-            }
-            // The pass's parameters, the bucket counts, the fold steps' dispatch sizes.
-            ShaderKind::FoldArgs => vec![vec![
-                gpu::uniform_entry(0, false),
-                gpu::storage_entry(1, true),
-                gpu::storage_entry(2, false),
-            ]],
-            ShaderKind::TestField | ShaderKind::TestCurve | ShaderKind::BenchArith => vec![vec![
-                gpu::storage_entry(0, true),
-                gpu::storage_entry(1, true),
-                gpu::storage_entry(2, false),
-            ]],
-        };
-        let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
-            entries.iter().map(Vec::as_slice).collect();
-        let label = format!("{}/{:?}", path.name(), kind).to_lowercase();
-        let t = std::time::Instant::now();
-        let k = Arc::new(Kernels::build(
-            device,
-            &label,
-            &shader::source(kind, path),
-            matches!(
-                kind,
-                ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
-            ),
-            &entries,
-            &kind.entry_points(),
-            self.cache.as_ref(),
-        )?);
-        log::info!("compiled {label} in {:.2?}", t.elapsed());
-        self.save_cache();
-        map.insert((kind, path), k.clone());
-        Ok(k)
-    }
-
-    fn save_cache(&self) {
-        if let (Some(cache), Some(file)) = (&self.cache, &self.cache_file) {
-            if let Some(data) = cache.get_data() {
-                let tmp = file.with_extension("tmp");
-                let ok = file
-                    .parent()
-                    .map(std::fs::create_dir_all)
-                    .transpose()
-                    .is_ok()
-                    && std::fs::write(&tmp, &data).is_ok()
-                    && std::fs::rename(&tmp, file).is_ok();
-                if !ok {
-                    log::debug!("could not write pipeline cache {}", file.display());
-                }
-            }
-        }
-    }
-
     /// A working set for `plan`, from the pool when one matches, else newly allocated;
     /// back in the pool when the lease drops.
     pub(crate) fn take_working(
@@ -277,7 +111,7 @@ impl DeviceState {
     ) -> Result<Lease<'_, Working>> {
         self.or_freed(|| {
             self.working
-                .lease(plan, || Self::new_working(device, queue, plan))
+                .lease(plan, || Working::new(device, queue, plan))
         })
     }
 
@@ -331,40 +165,11 @@ impl DeviceState {
                 .lease(&key, || Arena::new(device, queue, key, self.direct))
         })
     }
+}
 
-    fn new_working(device: &wgpu::Device, queue: &wgpu::Queue, plan: &Plan) -> Result<Working> {
-        let w = u64::from(plan.num_windows);
-        let b = u64::from(plan.num_buckets);
-        let mk = |label: &str, size: u64| gpu::create_buffer(device, label, size, gpu::STORAGE);
-        Ok(Working {
-            plan: *plan,
-            digits: mk("msm/digits", plan.entries_bytes())?,
-            // The bucket counters, then the largest bucket of the pass.
-            counts: mk("msm/counts", 4 * (w * b + 1))?,
-            offsets: mk("msm/offsets", plan.offsets_bytes())?,
-            sorted: mk("msm/sorted", plan.entries_bytes())?,
-            scratch: mk("msm/scratch", plan.scratch_bytes())?,
-            totals: mk("msm/totals", plan.totals_bytes())?,
-            fold_dispatch: gpu::create_buffer(
-                device,
-                "msm/fold-dispatch",
-                FOLD_DISPATCH_BYTES * u64::from(FOLD_STEPS),
-                gpu::STORAGE | wgpu::BufferUsages::INDIRECT,
-            )?,
-            fold_steps: {
-                let b = gpu::create_buffer(
-                    device,
-                    "msm/fold-steps",
-                    FOLD_STRIDE * u64::from(FOLD_STEPS),
-                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-                )?;
-                let mut words = vec![0u32; (FOLD_STRIDE / 4) as usize * FOLD_STEPS as usize];
-                for s in 0..FOLD_STEPS as usize {
-                    words[s * (FOLD_STRIDE / 4) as usize] = s as u32;
-                }
-                queue.write_buffer(&b, 0, bytemuck::cast_slice(&words));
-                b
-            },
-        })
+impl Device {
+    /// The MSM's state for this device, made on first use.
+    pub(crate) fn msm_state(&self) -> &DeviceState {
+        self.extension(|| DeviceState::new(self.info()))
     }
 }

@@ -119,8 +119,7 @@ pub(crate) async fn run(
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
     let key = Arena::key_for(&plan, slots, Feed::Chunks);
     let arena = dev
-        .inner
-        .msm
+        .msm_state()
         .take_arena(&dev.inner.device, &dev.inner.queue, key)?;
     let job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
     let params: Vec<_> = (0..chunks.len())
@@ -142,7 +141,7 @@ pub(crate) async fn run(
         }
     };
     let slot_of = |s: Step| s.k % arena.slots();
-    let pool = dev.inner.msm.upload_pool();
+    let pool = dev.msm_state().upload_pool();
     // Each step's commands are recorded and finished while its upload is written, and
     // submitted as soon as that is done: the device gets each pass without waiting for
     // wgpu to encode it (0.1-0.4 ms a submission on an H200). The commands go to this
@@ -222,7 +221,7 @@ fn prepare_step(
     dev: &Device,
     job: &Job<'_>,
     arena: &Arena,
-    check: &crate::gpu::Kernels,
+    check: &crate::device::pipeline::Kernels,
     step: Step,
     input: Input<'_>,
 ) -> Result<wgpu::CommandBuffer> {

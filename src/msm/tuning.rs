@@ -134,11 +134,15 @@ knob!(
     0
 );
 knob!(
-    /// At most 2^this bucket-reduction threads per window (`plan::MAX_SEGS` by default).
+    /// At most 2^this bucket-reduction threads per window ([`DEFAULT_REDUCE_SEGS_LOG2`]
+    /// by default).
     reduce_segs_log2,
     "WGPU_MSM_REDUCE_SEGS_LOG2",
-    super::plan::MAX_SEGS.trailing_zeros() as usize
+    DEFAULT_REDUCE_SEGS_LOG2 as usize
 );
+
+/// Most bucket-reduction threads per window by default, 2^this (`plan::MAX_SEGS`).
+pub(crate) const DEFAULT_REDUCE_SEGS_LOG2: u32 = 11;
 knob!(
     /// Most points per bucket (pass points / buckets per window) at which a later
     /// pass's bucket heads start from the bucket totals (`pass::Heads::Seeded`);
@@ -156,7 +160,7 @@ knob!(
     1
 );
 knob!(
-    /// A cluster's default [`ClusterConfig::min_split_points`](crate::ClusterConfig) is
+    /// A cluster's default `ClusterConfig::min_split_points` is
     /// 2^this.
     cluster_min_split_log2,
     "WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2",

@@ -1,5 +1,5 @@
 //! Splitting an MSM by windows on the host side: the scalars whose plain MSM equals the
-//! partial sum a device computes for a range of windows ([`crate::MsmConfig::windows`]),
+//! partial sum a device computes for a range of windows ([`crate::config::MsmConfig::windows`]),
 //! so that CPU workers and tests can take part in (or check) a split by windows.
 
 use super::plan::window_count;

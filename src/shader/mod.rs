@@ -7,6 +7,7 @@
 
 pub mod glv;
 pub mod params;
+pub(crate) mod stages;
 pub mod unroll;
 
 use crate::config::MulPath;
@@ -75,7 +76,7 @@ impl ShaderKind {
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
-            ShaderKind::Msm => crate::msm::pass::entry_points(),
+            ShaderKind::Msm => stages::entry_points(),
             ShaderKind::CheckBases => vec!["check_bases".into()],
             ShaderKind::ExpandBases => vec!["expand_bases".into()],
             ShaderKind::FoldArgs => vec!["fold_args".into()],
@@ -170,7 +171,7 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
             for (buf, name) in [("scratch", "point"), ("totals", "total")] {
                 parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
             }
-            use crate::msm::plan::{SCAN_PER, SCAN_WG};
+            use stages::{SCAN_PER, SCAN_WG};
             parts.push(glv::wgsl());
             parts.push(GLV.to_string());
             parts.push(MSM_DECOMPOSE.to_string());
@@ -182,7 +183,7 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
             for m in [MSM_ACCUMULATE, MSM_FOLD] {
                 parts.push(m.to_string());
             }
-            let wg = crate::msm::plan::REDUCE_WG;
+            let wg = stages::REDUCE_WG;
             parts.push(
                 MSM_REDUCE
                     .replace("${REDUCE_WG_LOG2}", &wg.trailing_zeros().to_string())

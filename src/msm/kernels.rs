@@ -1,0 +1,96 @@
+//! The compiled kernels of one device: one set of pipelines per shader kind and multiply
+//! path, built on first use with the bind-group layouts each shader declares, through
+//! the device's pipeline cache.
+
+use crate::config::MulPath;
+use crate::device::gpu;
+use crate::device::pipeline::Kernels;
+use crate::device::Device;
+use crate::error::Result;
+use crate::shader::{self, ShaderKind};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Kernels by shader kind and multiply path.
+#[derive(Default)]
+pub(crate) struct KernelCache {
+    map: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
+}
+
+impl KernelCache {
+    /// The kernels of `kind` for `path`, compiled on first use.
+    pub(crate) fn get(
+        &self,
+        dev: &Device,
+        kind: ShaderKind,
+        path: MulPath,
+    ) -> Result<Arc<Kernels>> {
+        // A shader without arithmetic is built once, whichever path asks for it.
+        let path = if kind.uses_arithmetic() {
+            path
+        } else {
+            MulPath::Portable32
+        };
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = map.get(&(kind, path)) {
+            return Ok(k.clone());
+        }
+        let entries: Vec<Vec<wgpu::BindGroupLayoutEntry>> = match kind {
+            ShaderKind::Msm => {
+                let mut v = vec![
+                    gpu::uniform_entry(0, false),
+                    gpu::storage_entry(1, true),
+                    gpu::storage_entry(2, true),
+                ];
+                v.extend((3..9).map(|b| gpu::storage_entry(b, false)));
+                // Group 1: the fold step, one 256-byte slot per step (dynamic offset).
+                vec![v, vec![gpu::uniform_entry(0, true)]]
+            }
+            ShaderKind::CheckBases => {
+                vec![vec![
+                    gpu::storage_entry(0, true),
+                    gpu::storage_entry(1, false),
+                ]]
+            }
+            // The bases, their on-curve flag, the expanded bases.
+            ShaderKind::ExpandBases => {
+                vec![vec![
+                    gpu::storage_entry(0, true),
+                    gpu::storage_entry(1, false),
+                    gpu::storage_entry(2, false),
+                ]]
+            }
+            // The pass's parameters, the bucket counts, the fold steps' dispatch sizes.
+            ShaderKind::FoldArgs => vec![vec![
+                gpu::uniform_entry(0, false),
+                gpu::storage_entry(1, true),
+                gpu::storage_entry(2, false),
+            ]],
+            ShaderKind::TestField | ShaderKind::TestCurve | ShaderKind::BenchArith => vec![vec![
+                gpu::storage_entry(0, true),
+                gpu::storage_entry(1, true),
+                gpu::storage_entry(2, false),
+            ]],
+        };
+        let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
+            entries.iter().map(Vec::as_slice).collect();
+        let label = format!("{}/{:?}", path.name(), kind).to_lowercase();
+        let t = std::time::Instant::now();
+        let k = Arc::new(Kernels::build(
+            dev.wgpu_device(),
+            &label,
+            &shader::source(kind, path),
+            matches!(
+                kind,
+                ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
+            ),
+            &entries,
+            &kind.entry_points(),
+            dev.inner.pipeline_cache.get(),
+        )?);
+        log::info!("compiled {label} in {:.2?}", t.elapsed());
+        dev.inner.pipeline_cache.save();
+        map.insert((kind, path), k.clone());
+        Ok(k)
+    }
+}
