@@ -114,7 +114,7 @@ impl Runner {
             });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.bind, &[]);
-            let (x, y) = crate::msm::pass::grid(
+            let (x, y) = crate::msm::stages::grid(
                 u64::from(self.threads),
                 self.dev.info().max_workgroups_per_dimension,
             );

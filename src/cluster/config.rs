@@ -105,7 +105,7 @@ impl Default for ClusterConfig {
             strategy: Strategy::default(),
             chunk_points: None,
             calibration_points: 1 << 12,
-            min_split_points: 1 << crate::msm::tuning::cluster_min_split_log2().min(40),
+            min_split_points: 1 << crate::msm::plan::tuning::cluster_min_split_log2().min(40),
         }
     }
 }

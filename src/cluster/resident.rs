@@ -3,7 +3,8 @@
 //! [`Strategy::Windows`], a copy of them all; uploaded once, every MSM over them sends
 //! only scalars, or nothing where the scalars are resident too ([`ClusterScalars`]).
 
-use super::{window_split, Cluster, Strategy};
+use super::run::window_split;
+use super::{Cluster, Strategy};
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};

@@ -1,39 +1,40 @@
 //! MSM on one device: `sum_i scalars[i] * bases[i]` over BN254 G1, with every Pippenger
-//! stage in WGSL (see `pass.rs`) and the result identical to arkworks'.
+//! stage in WGSL and the result identical to arkworks'.
 //!
-//! The entry points (this file) route to one of three drivers, all built on one job core
-//! (`job`: kernels, pooled working buffers, one readback, per-pass encoding): `batch`
-//! for resident bases (`msm_with`, `msm_batch`), `stream` for host bases that are
-//! streamed in chunks, `on_device` for resident bases and resident scalars
-//! (`msm_resident`, over `scalars::DeviceScalars`). `plan` sizes passes and counts
-//! memory against the budget; `arena` and `pool` hold the pooled input slots and
-//! buffers.
+//! Read the folder in this order:
+//! - this file: the entry points (`Device::msm`, `msm_with`, `msm_batch`,
+//!   `msm_resident`), which route to a driver in `run/`;
+//! - `stages/`: one pass of the pipeline, a host file per stage in the order the
+//!   stages run, each named as its WGSL (`shaders/msm_*.wgsl`): decompose, sort
+//!   (scan and scatter), accumulate, fold (and collect), reduce; then `combine`, the
+//!   host's weighting of the window sums;
+//! - `run/`: the drivers over one job core (`job/`: kernels, pooled working buffers,
+//!   one readback, per-pass encoding, submission, the read-back result): `batch` for
+//!   resident bases, `stream` for host bases streamed in chunks, `on_device` for
+//!   resident bases and scalars;
+//! - `memory/`: the pooled input slots (`arena`), their host-visible upload buffers
+//!   (`staging`) and the threads that fill them (`upload`), the working buffers of a
+//!   pass (`working`) and the pools that keep both (`pool`);
+//! - `resident/`: bases and scalars kept on the device between calls;
+//! - `plan/`: sizing a pass against the device's limits and the memory budget, the
+//!   per-device `Tuning`, and splitting scalars by windows;
+//! - `state`, `kernels`, `profile`, `encode`: the per-device state (compiled kernels,
+//!   pools), the profile of the last MSM, and the host <-> device word layout.
 
-mod arena;
-mod bases;
-mod batch;
 pub mod encode;
-mod job;
 mod kernels;
-mod on_device;
-pub(crate) mod pass;
+mod memory;
 pub mod plan;
-mod pool;
 mod profile;
-mod scalars;
-mod segments;
-mod staging;
+mod resident;
+mod run;
+pub(crate) mod stages;
 mod state;
-mod stream;
-pub(crate) mod tuning;
-mod upload;
-mod windows;
-mod working;
 
-pub use bases::DeviceBases;
+pub use plan::windows::window_scalars;
 pub use profile::{StageProfile, TimelineEvent};
-pub use scalars::DeviceScalars;
-pub use windows::window_scalars;
+pub use resident::bases::DeviceBases;
+pub use resident::scalars::DeviceScalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
 use crate::device::Device;
@@ -130,13 +131,13 @@ impl Device {
         if bases.is_empty() {
             return Ok(G1Projective::zero());
         }
-        match stream::route(self, bases.len(), cfg)? {
-            stream::Route::Resident => {
+        match run::stream::route(self, bases.len(), cfg)? {
+            run::stream::Route::Resident => {
                 let resident = self.upload_bases_with(bases, cfg)?;
                 self.msm_with_async(&resident, scalars, cfg).await
             }
-            stream::Route::Stream { plan, growing } => {
-                stream::run(self, bases, scalars, cfg, plan, growing).await
+            run::stream::Route::Stream { plan, growing } => {
+                run::stream::run(self, bases, scalars, cfg, plan, growing).await
             }
         }
     }
@@ -173,7 +174,7 @@ impl Device {
     ) -> Result<G1Projective> {
         self.check_owner("DeviceBases", bases.device_uid())?;
         Error::check_lengths(bases.len(), scalars.len())?;
-        let r = batch::run(self, bases, &[scalars], cfg).await?;
+        let r = run::batch::run(self, bases, &[scalars], cfg).await?;
         r.into_iter().next().ok_or(Error::Cancelled)
     }
 
@@ -221,7 +222,7 @@ impl Device {
         scalars: &DeviceScalars,
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
-        on_device::run(self, bases, scalars, cfg).await
+        run::on_device::run(self, bases, scalars, cfg).await
     }
 
     /// Blocking batch of MSMs over the same resident bases; see
@@ -274,7 +275,7 @@ impl Device {
         batch: &[&[Fr]],
         cfg: &MsmConfig,
     ) -> Result<Vec<G1Projective>> {
-        batch::run(self, bases, batch, cfg).await
+        run::batch::run(self, bases, batch, cfg).await
     }
 
     /// Whether the MSM kernels read one-shot inputs straight from the host-visible

@@ -2,16 +2,16 @@
 //! once, lazily, per multiply path) and pools of working buffers and input arenas reused
 //! across calls, so a second MSM of the same shape compiles and allocates nothing.
 
-use super::arena::{Arena, ArenaKey};
-use super::kernels::KernelCache;
-use super::plan::Plan;
-use super::pool::{Lease, Pool, Pooled};
-use super::working::Working;
 use crate::config::MulPath;
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::{Device, DeviceInfo};
 use crate::error::Result;
+use crate::msm::kernels::KernelCache;
+use crate::msm::memory::arena::{Arena, ArenaKey};
+use crate::msm::memory::pool::{Lease, Pool, Pooled};
+use crate::msm::memory::working::Working;
+use crate::msm::plan::Plan;
 use crate::shader::ShaderKind;
 use std::sync::{Arc, Mutex};
 
@@ -41,10 +41,10 @@ pub(crate) struct DeviceState {
     working: Pool<Working>,
     arenas: Pool<Arena>,
     readbacks: Pool<Readback>,
-    pub(crate) profile: Mutex<Option<super::StageProfile>>,
+    pub(crate) profile: Mutex<Option<crate::msm::StageProfile>>,
     uploads: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
     /// What this device's kernels read straight from the upload buffers.
-    pub(crate) direct: super::staging::DirectUploads,
+    pub(crate) direct: crate::msm::memory::staging::DirectUploads,
     /// Whether the polling thread retires each MSM submission
     /// (`tuning::retire_on_poller`).
     pub(crate) retire_on_poller: bool,
@@ -56,21 +56,21 @@ pub(crate) struct DeviceState {
 impl DeviceState {
     /// The state of a new device described by `info`.
     fn new(info: &DeviceInfo) -> DeviceState {
-        let direct = super::staging::DirectUploads::for_device(info);
+        let direct = crate::msm::memory::staging::DirectUploads::for_device(info);
         DeviceState {
             kernels: KernelCache::default(),
-            working: Pool::new(super::tuning::pool_keep()),
-            arenas: Pool::new(super::tuning::pool_keep()),
-            readbacks: Pool::new(super::tuning::pool_keep()),
+            working: Pool::new(crate::msm::plan::tuning::pool_keep()),
+            arenas: Pool::new(crate::msm::plan::tuning::pool_keep()),
+            readbacks: Pool::new(crate::msm::plan::tuning::pool_keep()),
             profile: Mutex::new(None),
             uploads: std::sync::OnceLock::new(),
             direct,
-            retire_on_poller: match super::tuning::retire_on_poller() {
+            retire_on_poller: match crate::msm::plan::tuning::retire_on_poller() {
                 1 => false,
                 2 => true,
                 _ => !info.software,
             },
-            fold_indirect: info.indirect_dispatch && super::tuning::fold_indirect() == 2,
+            fold_indirect: info.indirect_dispatch && crate::msm::plan::tuning::fold_indirect() == 2,
         }
     }
 
@@ -92,7 +92,7 @@ impl DeviceState {
         self.uploads
             .get_or_init(|| {
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(super::upload::max_threads())
+                    .num_threads(crate::msm::memory::upload::max_threads())
                     .thread_name(|i| format!("wgpu-msm-upload-{i}"))
                     .build()
                     .map(Arc::new)

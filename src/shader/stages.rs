@@ -33,6 +33,15 @@ pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
 /// The third kernel of the reduce stage (window sums of the group sums).
 pub(crate) const REDUCE_WINDOWS: &str = "reduce_windows";
 
+/// Index of the decompose stage in [`STAGES`].
+pub(crate) const DECOMPOSE: usize = 0;
+
+/// Index of the scatter stage in [`STAGES`].
+pub(crate) const SCATTER: usize = 2;
+
+/// Index of the accumulate stage in [`STAGES`].
+pub(crate) const ACCUMULATE: usize = 3;
+
 /// Index of the scan stage in [`STAGES`].
 pub(crate) const SCAN: usize = 1;
 

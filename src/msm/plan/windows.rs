@@ -2,7 +2,7 @@
 //! partial sum a device computes for a range of windows ([`crate::config::MsmConfig::windows`]),
 //! so that CPU workers and tests can take part in (or check) a split by windows.
 
-use super::plan::window_count;
+use crate::msm::plan::window_count;
 use ark_bn254::Fr;
 use ark_ff::{BigInteger, Field, PrimeField};
 use std::ops::Range;

@@ -14,15 +14,15 @@
 //! the input's last chunk below 2^21 points. The bucket totals carry over from chunk
 //! to chunk, so only the last one runs the bucket reduction.
 
-use super::arena::{Arena, Input};
-use super::job::{self, Job, PassInputs};
-use super::pass::Part;
-use super::plan::{self, Feed, Plan};
-use super::tuning;
-use super::upload;
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::memory::arena::{Arena, Input};
+use crate::msm::memory::upload;
+use crate::msm::plan::tuning;
+use crate::msm::plan::{self, Feed, Plan};
+use crate::msm::run::job::{self, Job, PassInputs};
+use crate::msm::stages::Part;
 use ark_bn254::{Fr, G1Affine, G1Projective};
 use std::time::Instant;
 
@@ -71,7 +71,7 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
         Err(e) => {
             // Uploaded with `upload_bases_with(cfg)`: expanded unless cfg says no.
             let expanded = plan::Layout::glv_asked(cfg);
-            let resident = super::bases::point_bytes(expanded) * n as u64;
+            let resident = crate::msm::resident::bases::point_bytes(expanded) * n as u64;
             let layout = plan::Layout::resident(expanded, cfg);
             plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)
                 .map(|_| Route::Resident)

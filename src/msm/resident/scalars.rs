@@ -2,10 +2,10 @@
 //! kept where a prover's earlier GPU work left them, and read in place by MSMs over
 //! resident bases, which then send nothing to the device but a parameter block a pass.
 
-use super::plan::SCALAR_BYTES;
-use super::segments::{per_segment, Segments};
 use crate::device::Device;
 use crate::error::Result;
+use crate::msm::plan::SCALAR_BYTES;
+use crate::msm::resident::segments::{per_segment, Segments};
 use ark_bn254::Fr;
 
 /// BN254 scalars stored on one device (32 bytes each, in arkworks' Montgomery form), in
@@ -52,7 +52,7 @@ impl Device {
     /// [`crate::error::Error::OutOfMemory`] (or a GPU error) when the device cannot hold them.
     pub fn upload_scalars(&self, scalars: &[Fr]) -> Result<DeviceScalars> {
         let per = per_segment(self, SCALAR_BYTES);
-        let write = super::upload::write_scalars;
+        let write = crate::msm::memory::upload::write_scalars;
         let label = "msm/resident-scalars";
         Ok(DeviceScalars {
             store: Segments::upload(self, label, scalars, per, SCALAR_BYTES, write)?,

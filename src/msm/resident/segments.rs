@@ -1,10 +1,10 @@
 //! Items resident on one device in segments, each segment one buffer within one
-//! binding: the storage of [`super::DeviceBases`] and [`super::DeviceScalars`].
+//! binding: the storage of [`crate::msm::DeviceBases`] and [`crate::msm::DeviceScalars`].
 
-use super::plan::MAX_PASS_LOG2;
 use crate::device::gpu;
 use crate::device::Device;
 use crate::error::Result;
+use crate::msm::plan::MAX_PASS_LOG2;
 
 /// Items stored on one device, `per` to a buffer (the last buffer shorter, one empty
 /// buffer for none). Freed on drop.

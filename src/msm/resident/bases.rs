@@ -1,14 +1,14 @@
 //! Bases resident on one device: uploaded once, checked on the device, reused by every
 //! MSM over them (a prover's SRS).
 
-use super::job::Job;
-use super::plan::{Layout, BASE_BYTES};
-use super::segments::{per_segment, Segments};
 use crate::config::{MsmConfig, MulPath};
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::plan::{Layout, BASE_BYTES};
+use crate::msm::resident::segments::{per_segment, Segments};
+use crate::msm::run::job::Job;
 use crate::shader::ShaderKind;
 use ark_bn254::G1Affine;
 use std::sync::Arc;
@@ -76,7 +76,7 @@ impl DeviceBases {
 
     /// The first base off the curve that `copy_flags`'s words report, as an error.
     pub(crate) fn check_flags(&self, flags: &[u32]) -> Result<()> {
-        super::job::check_flags(flags, |seg| seg * self.store.per)
+        crate::msm::run::job::check_flags(flags, |seg| seg * self.store.per)
     }
 
     /// (segment, first point, points) of every segment.
@@ -110,7 +110,7 @@ impl Device {
     fn upload_bases_as(&self, bases: &[G1Affine], expanded: bool) -> Result<DeviceBases> {
         // Segments sized for the stored form (expanded or not), uploaded raw.
         let per = per_segment(self, point_bytes(expanded));
-        let write = super::upload::write_bases;
+        let write = crate::msm::memory::upload::write_bases;
         let store = Segments::upload(self, "msm/bases", bases, per, BASE_BYTES, write)?;
         let flags = gpu::create_buffer(
             &self.inner.device,
@@ -278,7 +278,7 @@ impl Device {
         });
         pass.set_pipeline(k.get(entry));
         pass.set_bind_group(0, &bg, &[]);
-        let (x, y) = super::pass::grid(n as u64, self.info().max_workgroups_per_dimension);
+        let (x, y) = crate::msm::stages::grid(n as u64, self.info().max_workgroups_per_dimension);
         pass.dispatch_workgroups(x, y, 1);
         Ok(())
     }

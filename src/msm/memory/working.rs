@@ -2,10 +2,10 @@
 //! entries, per-pass scratch, the bucket totals, and the fold steps' uniforms and
 //! dispatch sizes. Pooled per device by plan (see `state.rs`).
 
-use super::plan::Plan;
-use super::pool::Pooled;
 use crate::device::gpu;
 use crate::error::Result;
+use crate::msm::memory::pool::Pooled;
+use crate::msm::plan::Plan;
 
 /// Working buffers of one pass shape (inputs live in an [`Arena`]).
 pub(crate) struct Working {

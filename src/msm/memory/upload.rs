@@ -4,9 +4,9 @@
 //! `write_bases` and `write_scalars` go through wgpu's per-write staging (resident
 //! bases and scalars, uploaded once).
 
-use super::encode::{self, BASE_WORDS, SCALAR_WORDS};
-use super::tuning;
 use crate::error::{Error, Result};
+use crate::msm::encode::{self, BASE_WORDS, SCALAR_WORDS};
+use crate::msm::plan::tuning;
 use ark_bn254::{Fr, G1Affine};
 use ark_ec::AffineRepr as _;
 use wgpu::WriteOnly;

@@ -5,14 +5,14 @@
 //! one device buffer, so a slot is a range bound at an aligned offset; arenas are
 //! pooled per device like the working buffers.
 
-use super::pass::Params;
-use super::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
-use super::pool::Pooled;
-use super::staging::{DirectUploads, Staging};
-use super::upload;
 use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::memory::pool::Pooled;
+use crate::msm::memory::staging::{DirectUploads, Staging};
+use crate::msm::memory::upload;
+use crate::msm::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
+use crate::msm::stages::Params;
 use ark_bn254::{Fr, G1Affine};
 
 /// The shape an arena was made for.

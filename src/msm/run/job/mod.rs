@@ -3,26 +3,23 @@
 //! window sums of every pass (and on-curve flags and timestamps), the encoding of each
 //! pass, and the host side that turns the read-back words into one result per MSM.
 
-use super::encode::{self, POINT_WORDS};
-use super::pass::{self, Params};
-use super::plan::Plan;
-use super::pool::Lease;
-use super::state::Readback;
-use super::working::Working;
-use super::StageProfile;
 use crate::config::MsmConfig;
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::shader::{stages, ShaderKind};
+use crate::msm::memory::pool::Lease;
+use crate::msm::memory::working::Working;
+use crate::msm::plan::Plan;
+use crate::msm::stages::{self, Params};
+use crate::msm::state::Readback;
+use crate::shader::ShaderKind;
 use ark_bn254::G1Projective;
-use ark_ff::Zero;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// A submission slower than this is logged (debug) with where its time went.
-const SLOW_SUBMIT: std::time::Duration = std::time::Duration::from_millis(1);
+mod finish;
+mod submit;
 
 /// The inputs one pass binds: its parameter block, its range of bases and of scalars.
 #[derive(Clone)]
@@ -252,12 +249,12 @@ impl<'a> Job<'a> {
         early: bool,
     ) -> Result<Option<wgpu::CommandBuffer>> {
         if !early {
-            self.encode_pass(enc, index, n, inputs, pass::Part::All)?;
+            self.encode_pass(enc, index, n, inputs, stages::Part::All)?;
             return Ok(None);
         }
-        self.encode_pass(enc, index, n, inputs.clone(), pass::Part::Scalars)?;
+        self.encode_pass(enc, index, n, inputs.clone(), stages::Part::Scalars)?;
         let first = self.finish_commands(std::mem::replace(enc, self.encoder()));
-        self.encode_pass(enc, index, n, inputs, pass::Part::Bases)?;
+        self.encode_pass(enc, index, n, inputs, stages::Part::Bases)?;
         Ok(Some(first))
     }
 
@@ -271,7 +268,7 @@ impl<'a> Job<'a> {
         index: usize,
         n: usize,
         inputs: PassInputs<'_>,
-        part: pass::Part,
+        part: stages::Part,
     ) -> Result<()> {
         let device = &self.dev.inner.device;
         let w = &*self.work;
@@ -359,7 +356,7 @@ impl<'a> Job<'a> {
             (at < q.count).then_some((&q.set, at))
         });
         let last = self.owners.get(index + 1) != Some(&owner);
-        let role = pass::Role {
+        let role = stages::Role {
             first: self.starts_msm(index),
             sums: last.then(|| {
                 (
@@ -369,13 +366,13 @@ impl<'a> Job<'a> {
             }),
         };
         let fold = match (&self.fold_args, fold_args) {
-            (Some(k), Some(bind)) => Some(pass::FoldIndirect {
+            (Some(k), Some(bind)) => Some(stages::FoldIndirect {
                 pipeline: k.get("fold_args"),
                 bind,
             }),
             _ => None,
         };
-        pass::encode(
+        stages::encode(
             enc,
             &self.kernels,
             [bind, &self.fold_bind],
@@ -400,227 +397,6 @@ impl<'a> Job<'a> {
         let dst = self.flags_at + 4 * index as u64;
         enc.copy_buffer_to_buffer(src, offset, &self.readback.buffer, dst, 4);
     }
-
-    /// Finishes `enc` into a command buffer for [`Job::submit_commands`] (wgpu encodes
-    /// the recorded commands here, 0.05-0.4 ms for a pass on an H200: streamed passes
-    /// finish theirs while their inputs are still being written).
-    pub(crate) fn finish_commands(&self, enc: wgpu::CommandEncoder) -> wgpu::CommandBuffer {
-        let now = Instant::now();
-        let cb = enc.finish();
-        self.event("finish".into(), now, Instant::now());
-        cb
-    }
-
-    /// Submits `enc`. The job's last submission must come through [`Job::submit_last`].
-    pub(crate) fn submit(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
-        self.submit_commands(self.finish_commands(enc))
-    }
-
-    /// Submits the finished commands `cb` ([`Job::submit`] of an encoder finished
-    /// before).
-    pub(crate) fn submit_commands(&self, cb: wgpu::CommandBuffer) -> Result<wgpu::SubmissionIndex> {
-        let now = Instant::now();
-        let mut s = self.submits.lock().unwrap_or_else(|e| e.into_inner());
-        *s = Some((s.map_or(now, |(first, _)| first), now));
-        drop(s);
-        let queue = &self.dev.inner.queue;
-        let times = crate::device::ThreadTimes::for_debug();
-        let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
-        if self.dev.msm_state().retire_on_poller {
-            self.dev.inner.poller.wake_until(index.clone());
-        }
-        if let Some(t) = times {
-            let took = now.elapsed();
-            if took > SLOW_SUBMIT {
-                log::debug!(
-                    "{}: slow submission, {}",
-                    self.dev.name(),
-                    t.describe_since(took)
-                );
-            }
-        }
-        self.event("submit".into(), now, Instant::now());
-        Ok(index)
-    }
-
-    /// Submits `enc`, then the job's final reduction in a submission of its own (on a
-    /// GPU the host sleeps until the one before it is done and then polls for the
-    /// short rest, see [`Job::finish`]), with the timestamps resolved into the readback
-    /// buffer.
-    pub(crate) fn submit_last(&self, enc: wgpu::CommandEncoder) -> Result<wgpu::SubmissionIndex> {
-        self.submit_last_commands(self.finish_commands(enc))
-    }
-
-    /// [`Job::submit_last`] of commands finished before.
-    pub(crate) fn submit_last_commands(
-        &self,
-        cb: wgpu::CommandBuffer,
-    ) -> Result<wgpu::SubmissionIndex> {
-        let held = self
-            .final_reduce
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        let mut enc = match held {
-            Some((bind, index, n)) => {
-                let before = self.submit_commands(cb)?;
-                let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
-                self.dev.inner.queue.on_submitted_work_done(move || {
-                    let _ = tx.send(());
-                });
-                *self.before_reduce.lock().unwrap_or_else(|e| e.into_inner()) = Some((before, rx));
-                // The held-back reduce stage of the job's last pass, and the copy of its
-                // window sums.
-                let mut enc = self.encoder();
-                let params = self.params(index, n);
-                self.record(
-                    &mut enc,
-                    &bind,
-                    None,
-                    index,
-                    &params,
-                    stages::REDUCE..stages::REDUCE + 1,
-                );
-                enc
-            }
-            None => {
-                // No reduction held back (every job's last pass holds it back; kept for
-                // safety): the commands go alone, the query resolve after them.
-                let before = self.submit_commands(cb)?;
-                if self.queries.is_none() {
-                    return Ok(before);
-                }
-                self.encoder()
-            }
-        };
-        if let Some(q) = &self.queries {
-            enc.resolve_query_set(&q.set, 0..q.count, &q.resolve, 0);
-            let bytes = 8 * u64::from(q.count);
-            enc.copy_buffer_to_buffer(&q.resolve, 0, &self.readback.buffer, self.stamps_at, bytes);
-        }
-        self.submit(enc)
-    }
-
-    /// Waits for the readback and combines every MSM's window sums (summed over its
-    /// passes, then weighted by powers of two). Records the profile when one was asked.
-    pub(crate) async fn finish(self) -> Result<JobOutput> {
-        let t_read = Instant::now();
-        let before = self
-            .before_reduce
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        let out = match before {
-            // On a GPU: sleep until the final reduction is about to run (a blocking wait
-            // wakes up a few hundred microseconds late), then poll for its short rest.
-            // A software adapter computes on the CPU, where polling would take a core
-            // from it.
-            Some((index, done))
-                if !self.dev.info().software && super::tuning::readback_poll() == 1 =>
-            {
-                let (words, t) =
-                    gpu::read_words_after(self.dev, &self.readback.buffer, index, done).await?;
-                self.event("wake".into(), t.woke, t.woke);
-                self.event(format!("last of {} polls", t.polls), t.last_poll, t.mapped);
-                self.event("copy out".into(), t.mapped, t.copied);
-                self.event("unmap".into(), t.copied, t.unmapped);
-                words
-            }
-            _ => gpu::read_words(self.dev, &self.readback.buffer).await?,
-        };
-        self.event("readback".into(), t_read, Instant::now());
-        // Read and unmapped: the buffer may serve the next job.
-        self.readback
-            .done
-            .store(true, std::sync::atomic::Ordering::Release);
-        let t_combine = Instant::now();
-        let submits = *self.submits.lock().unwrap_or_else(|e| e.into_inner());
-        let mut has_passes = vec![false; self.msms];
-        for &o in &self.owners {
-            has_passes[o] = true;
-        }
-        let results = combine(&out, &self.plan, &has_passes);
-        let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
-        if let Some(q) = &self.queries {
-            let upload = *self.upload.lock().unwrap_or_else(|e| e.into_inner());
-            let mut prof = StageProfile {
-                upload_ms: upload.0,
-                upload_wait_ms: upload.1,
-                upload_bytes: upload.2,
-                ..Default::default()
-            };
-            let period = self.dev.inner.queue.get_timestamp_period();
-            let ticks: Vec<u64> = out[(self.stamps_at / 4) as usize..][..2 * q.count as usize]
-                .chunks_exact(2)
-                .map(|w| u64::from(w[0]) | (u64::from(w[1]) << 32))
-                .collect();
-            for pass_ticks in ticks.chunks_exact(STAMPS_PER_PASS as usize) {
-                prof.add_pass(pass_ticks, period);
-            }
-            let first = ticks.iter().copied().filter(|&t| t != 0).min().unwrap_or(0);
-            // Device times placed from the first submission on (see the timeline's doc).
-            let offset = submits.map_or(0.0, |(f, _)| (f - self.started).as_secs_f64() * 1e3);
-            for (k, pass_ticks) in ticks.chunks_exact(STAMPS_PER_PASS as usize).enumerate() {
-                prof.add_pass_timeline(k, pass_ticks, period, first, offset);
-            }
-            let last = ticks.iter().copied().max().unwrap_or(0);
-            prof.span_ms = last.saturating_sub(first) as f64 * f64::from(period) / 1e6;
-            prof.combine_ms = t_combine.elapsed().as_secs_f64() * 1e3;
-            if let Some((first, last)) = submits {
-                let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-                prof.lead_ms = ms(first - self.started);
-                prof.drain_ms = ms(t_combine - last);
-            }
-            prof.total_ms = self.started.elapsed().as_secs_f64() * 1e3;
-            prof.passes = self.owners.len();
-            self.event("combine".into(), t_combine, Instant::now());
-            let since = |t: Instant| (t - self.started).as_secs_f64() * 1e3;
-            let events =
-                std::mem::take(&mut *self.events.lock().unwrap_or_else(|e| e.into_inner()));
-            prof.timeline
-                .extend(events.into_iter().map(|(what, s, e)| super::TimelineEvent {
-                    on: "host",
-                    what,
-                    start_ms: since(s),
-                    end_ms: since(e),
-                }));
-            prof.timeline
-                .sort_by(|a, b| a.start_ms.total_cmp(&b.start_ms));
-            *self
-                .dev
-                .msm_state()
-                .profile
-                .lock()
-                .unwrap_or_else(|e| e.into_inner()) = Some(prof);
-        }
-        Ok(JobOutput { results, flags })
-    }
-}
-
-/// Every MSM's result from the read-back words (its window sums, written by its last
-/// pass): the windows weighted by powers of two. A batch's MSMs are combined on rayon's
-/// pool; a single one on the calling thread (no wake-up of the pool).
-fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
-    use rayon::prelude::*;
-    let windows = plan.num_windows as usize;
-    let per_msm = POINT_WORDS * windows;
-    let one = |m: usize| {
-        if !has_passes[m] {
-            // No scalars, no pass: nothing was written for it (the pooled readback
-            // holds an earlier job's words there).
-            return G1Projective::zero();
-        }
-        let words = &out[m * per_msm..];
-        // Window w of the plan is window first_window + w of the scalar: the windows
-        // below it count as zero.
-        let mut sums = vec![G1Projective::zero(); plan.first_window as usize];
-        sums.extend((0..windows).map(|w| encode::read_xyzz(&words[POINT_WORDS * w..])));
-        encode::combine_windows(&sums, plan.window_bits)
-    };
-    if has_passes.len() == 1 {
-        return vec![one(0)];
-    }
-    (0..has_passes.len()).into_par_iter().map(one).collect()
 }
 
 /// The first off-curve base reported by `flags`, where flag `i` covers the bases from

@@ -29,7 +29,7 @@ impl DirectUploads {
     /// What `device` reads in place.
     pub(crate) fn for_device(info: &crate::device::DeviceInfo) -> DirectUploads {
         let able = info.mappable_storage;
-        let level = super::tuning::direct_uploads();
+        let level = crate::msm::plan::tuning::direct_uploads();
         DirectUploads {
             scalars: able && level >= 2,
             bases: able && level >= 3,

@@ -3,16 +3,16 @@
 //! as the device's limits and the budget allow (one up to 2^22 points on an H200, where
 //! host scalars stream in three), each pass reading its range of the scalars in place.
 
-use super::arena::{Arena, Input};
-use super::bases::DeviceBases;
-use super::batch::{self, Pass};
-use super::job::{Job, PassInputs};
-use super::plan::{self, Feed};
-use super::scalars::DeviceScalars;
-use super::tuning;
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::memory::arena::{Arena, Input};
+use crate::msm::plan::tuning;
+use crate::msm::plan::{self, Feed};
+use crate::msm::resident::bases::DeviceBases;
+use crate::msm::resident::scalars::DeviceScalars;
+use crate::msm::run::batch::{self, Pass};
+use crate::msm::run::job::{Job, PassInputs};
 use ark_bn254::G1Projective;
 use ark_ff::Zero;
 

@@ -11,16 +11,16 @@
 //! written. A group's scalars are copied into their slots at its submission; the next
 //! group reuses the slots, which the queue orders after the passes that read them.
 
-use super::arena::{Arena, Input};
-use super::bases::DeviceBases;
-use super::job::{Job, PassInputs};
-use super::pass::Params;
-use super::plan::{self, Feed, SCALAR_BYTES};
-use super::tuning;
-use super::upload;
 use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::msm::memory::arena::{Arena, Input};
+use crate::msm::memory::upload;
+use crate::msm::plan::tuning;
+use crate::msm::plan::{self, Feed, SCALAR_BYTES};
+use crate::msm::resident::bases::DeviceBases;
+use crate::msm::run::job::{Job, PassInputs};
+use crate::msm::stages::Params;
 use ark_bn254::{Fr, G1Projective};
 use ark_ff::Zero;
 use std::ops::Range;

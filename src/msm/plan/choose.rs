@@ -1,0 +1,170 @@
+//! Choosing the plan of an MSM's passes: the largest power-of-two pass that fits the
+//! device's limits, the chunk size the caller set, and the memory budget.
+
+use super::{window_bits_in, Feed, Layout, Plan, BASE_BYTES, MAX_PASS_LOG2, SCALAR_BYTES};
+use crate::config::MsmConfig;
+use crate::error::{Error, Result};
+
+/// Limits a plan must respect.
+#[derive(Clone, Copy, Debug)]
+pub struct DeviceLimits {
+    /// Largest storage binding, bytes.
+    pub max_binding: u64,
+    /// Largest buffer, bytes.
+    pub max_buffer: u64,
+    /// Most workgroups per dispatch dimension.
+    pub max_workgroups: u32,
+}
+
+/// Chooses the pass plan for an MSM of `n` points in `layout`: the largest
+/// power-of-two pass that fits the device's bindings and buffers, the configured chunk
+/// size, and the memory budget. The budget counts `resident` bytes the job reads but did
+/// not allocate (bases already on the device), the working buffers, and the smallest
+/// number of input slots `feed` needs.
+///
+/// # Errors
+/// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
+/// of 64 points exceeds the budget.
+pub fn choose(
+    n: usize,
+    cfg: &MsmConfig,
+    limits: &DeviceLimits,
+    feed: Feed,
+    resident: u64,
+    layout: Layout,
+) -> Result<Plan> {
+    let mut cap_log2 =
+        (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
+    if let Some(cs) = cfg.chunk_size {
+        let cs_log2 = usize::BITS - 1 - cs.max(64).leading_zeros();
+        cap_log2 = cap_log2.min(cs_log2);
+    }
+    let budget = cfg.memory_budget.unwrap_or(u64::MAX);
+    loop {
+        let cap = 1u32 << cap_log2;
+        let c = cfg
+            .window_bits
+            .unwrap_or_else(|| window_bits_in(layout, n, cap as usize));
+        if cfg.windows.is_some() && cfg.window_bits.is_none() {
+            return Err(Error::InvalidConfig(
+                "a range of windows needs window_bits".into(),
+            ));
+        }
+        let plan = Plan::with_windows(cap, c, cfg.windows.as_ref(), layout)?;
+        let slots = feed.min_slots();
+        let needed = resident.saturating_add(plan.job_bytes(feed, slots));
+        // Inputs of all slots share one buffer per kind (bases, scalars).
+        let slot_inputs = match feed {
+            Feed::Scalars => SCALAR_BYTES,
+            Feed::Chunks => BASE_BYTES,
+            Feed::Params => 0,
+        } * u64::from(cap)
+            * slots;
+        let fits = plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
+            && slot_inputs <= limits.max_buffer
+            && needed <= budget
+            && u64::from(plan.num_windows) * u64::from(plan.chunks_per_window)
+                <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups);
+        if fits {
+            return Ok(plan);
+        }
+        if cap_log2 <= 6 {
+            return Err(Error::OutOfMemory {
+                requested: needed,
+                available: budget,
+            });
+        }
+        cap_log2 -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BIG: DeviceLimits = DeviceLimits {
+        max_binding: 1 << 31,
+        max_buffer: 1 << 40,
+        max_workgroups: 65535,
+    };
+
+    #[test]
+    fn passes_are_split_to_fit_limits_and_budget() {
+        let cfg = MsmConfig::default();
+        let s = Feed::Scalars;
+        let p = choose(1 << 20, &cfg, &BIG, s, 0, Layout::Points).unwrap();
+        assert_eq!(p.capacity, 1 << 20);
+        let small = DeviceLimits {
+            max_binding: 1 << 27,
+            ..BIG
+        };
+        let p = choose(1 << 24, &cfg, &small, s, 0, Layout::Points).unwrap();
+        assert!(p.max_binding() <= 1 << 27);
+        let budget = MsmConfig {
+            memory_budget: Some(64 << 20),
+            ..Default::default()
+        };
+        let p = choose(1 << 24, &budget, &BIG, s, 0, Layout::Points).unwrap();
+        assert!(p.job_bytes(s, 1) <= 64 << 20);
+        let tiny = MsmConfig {
+            memory_budget: Some(1000),
+            ..Default::default()
+        };
+        assert!(matches!(
+            choose(1 << 10, &tiny, &BIG, s, 0, Layout::Points),
+            Err(Error::OutOfMemory { .. })
+        ));
+        let chunked = MsmConfig {
+            chunk_size: Some(5000),
+            ..Default::default()
+        };
+        assert_eq!(
+            choose(1 << 20, &chunked, &BIG, s, 0, Layout::Points)
+                .unwrap()
+                .capacity,
+            4096
+        );
+    }
+
+    #[test]
+    fn budget_counts_resident_bases_and_both_chunk_slots() {
+        let gib = MsmConfig {
+            memory_budget: Some(1 << 30),
+            ..Default::default()
+        };
+        // 2^26 streamed under 1 GiB: two chunk slots plus working buffers fit.
+        let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Points).unwrap();
+        let used = p.job_bytes(Feed::Chunks, 2);
+        assert!(used <= 1 << 30, "{used}");
+        let twice = Plan::new(2 * p.capacity, p.window_bits).unwrap();
+        assert!(
+            twice.job_bytes(Feed::Chunks, 2) > 1 << 30,
+            "largest that fits"
+        );
+        // Resident bases count: 2^24 bases (1 GiB) leave nothing under a 1 GiB budget.
+        let r = choose(1 << 24, &gib, &BIG, Feed::Scalars, 64 << 24, Layout::Points);
+        assert!(
+            matches!(r, Err(Error::OutOfMemory { requested, available })
+                if requested > 1 << 30 && available == 1 << 30),
+            "{r:?}"
+        );
+        let r = choose(1 << 20, &gib, &BIG, Feed::Scalars, 64 << 20, Layout::Points).unwrap();
+        assert!((64u64 << 20) + r.job_bytes(Feed::Scalars, 1) <= 1 << 30);
+        // Two chunk slots of bases share one buffer, which must fit the device.
+        let one_slot = DeviceLimits {
+            max_buffer: 64 << 20,
+            max_binding: 64 << 20,
+            ..BIG
+        };
+        let p = choose(
+            1 << 20,
+            &MsmConfig::default(),
+            &one_slot,
+            Feed::Chunks,
+            0,
+            Layout::Points,
+        )
+        .unwrap();
+        assert!(2 * BASE_BYTES * u64::from(p.capacity) <= 64 << 20);
+    }
+}

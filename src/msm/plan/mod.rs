@@ -1,0 +1,305 @@
+//! Planning: sizing an MSM pass (window width, windows, buckets, chunking and buffer
+//! sizes) from the number of points, the device's limits and the memory budget, and
+//! cutting an MSM into passes. Pure arithmetic, tested on the CPU. `layout` says what a
+//! window row's entries are, `shape` chooses window widths and thread counts,
+//! `passes` the sizes of an MSM's passes, `tuning` the per-device settings, `windows`
+//! splits scalars by windows on the host.
+
+use crate::error::{Error, Result};
+use std::ops::Range;
+
+mod choose;
+mod layout;
+mod passes;
+mod shape;
+pub(crate) mod tuning;
+pub(crate) mod windows;
+
+pub use choose::{choose, DeviceLimits};
+pub use layout::Layout;
+pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
+pub use shape::{
+    accumulate_threads_log2, default_window_bits, reduce_segs, window_bits_for, window_bits_in,
+    window_count, GLV_FEWER_THREADS_MAX_PASS, REDUCE_FULL_WINDOWS, WIDE_WINDOW_BITS,
+    WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
+};
+
+/// Bits in a BN254 scalar (r < 2^254).
+pub const SCALAR_BITS: u32 = 254;
+/// Accumulation threads a pass aims for by default (enough to fill a large GPU; more
+/// only adds chunk partials and run flushes); `WGPU_MSM_ACCUMULATE_THREADS_LOG2`
+/// overrides it (see `tuning.rs`).
+pub const TARGET_THREADS: u64 = 1 << 18;
+/// Bounds of the entries one accumulation thread sums.
+pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
+/// Most reduction threads per window by default (`WGPU_MSM_REDUCE_SEGS_LOG2` overrides
+/// it, see `tuning.rs`).
+pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
+pub use crate::shader::stages::{REDUCE_WG, SCAN_PER, SCAN_WG};
+/// Largest pass we plan, in points.
+pub const MAX_PASS_LOG2: u32 = 24;
+/// Bytes of one affine base on the device.
+pub const BASE_BYTES: u64 = 64;
+/// Bytes of one scalar on the device.
+pub const SCALAR_BYTES: u64 = 32;
+/// Bytes of one XYZZ point on the device.
+pub const POINT_BYTES: u64 = 128;
+/// Bytes of one pass's parameter slot (the uniform-offset alignment).
+pub const PARAMS_SLOT: u64 = 256;
+/// Bytes of one chunk's on-curve flag slot (the storage-offset alignment).
+pub const FLAG_SLOT: u64 = 256;
+
+/// Shape of one pass over at most `capacity` points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Plan {
+    /// Points the buffers hold (a power of two, >= 64).
+    pub capacity: u32,
+    /// What the window rows' entries are.
+    pub layout: Layout,
+    /// Window width c.
+    pub window_bits: u32,
+    /// First window computed (0 unless the MSM asked for a range of windows).
+    pub first_window: u32,
+    /// Windows computed, W: all ceil(255 / c) of them (signed digits need one bit of
+    /// headroom) unless the MSM asked for a range.
+    pub num_windows: u32,
+    /// Buckets per window B = 2^(c-1).
+    pub num_buckets: u32,
+    /// Sorted entries one accumulation thread sums, L (a power of two): about
+    /// W * entries / TARGET_THREADS (or its tuning knob), within CHUNK_LEN_RANGE.
+    pub chunk_len: u32,
+    /// Accumulation chunks per window C = entries / L (entries: capacity times the
+    /// layout's entries a point).
+    pub chunks_per_window: u32,
+    /// Reduction threads per window T (a multiple of REDUCE_WG).
+    pub segs_per_window: u32,
+    /// Reduction workgroups per window G = T / REDUCE_WG.
+    pub groups_per_window: u32,
+}
+
+/// Scan tiles of a window of `buckets` buckets, T = ceil(B / (SCAN_WG * SCAN_PER)): the
+/// scan runs one workgroup per tile (msm_sort.wgsl computes the same).
+pub fn scan_tiles(buckets: u32) -> u32 {
+    buckets.div_ceil(SCAN_WG * SCAN_PER)
+}
+
+impl Plan {
+    /// A plan for passes of up to `capacity` points with windows of `c` bits.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=20.
+    pub fn new(capacity: u32, c: u32) -> Result<Plan> {
+        Plan::with_windows(capacity, c, None, Layout::Points)
+    }
+
+    /// [`Plan::new`] in `layout`, computing only the windows in `windows` (all when
+    /// `None`; in [`Layout::Glv`], window w covers the same bits of both halves).
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty or
+    /// beyond the last window.
+    pub fn with_windows(
+        capacity: u32,
+        c: u32,
+        windows: Option<&Range<u32>>,
+        layout: Layout,
+    ) -> Result<Plan> {
+        if !(2..=20).contains(&c) {
+            return Err(Error::InvalidConfig(format!(
+                "window_bits {c} outside 2..=20"
+            )));
+        }
+        let capacity = capacity.max(64).next_power_of_two();
+        let all = layout.window_count(c);
+        let (first_window, num_windows) = match windows {
+            None => (0, all),
+            Some(r) if r.start < r.end && r.end <= all => (r.start, r.end - r.start),
+            Some(r) => {
+                return Err(Error::InvalidConfig(format!(
+                    "windows {r:?}: not a non-empty range within 0..{all} (c = {c})"
+                )))
+            }
+        };
+        let num_buckets = 1u32 << (c - 1);
+        let segs = num_buckets
+            .next_power_of_two()
+            .clamp(REDUCE_WG, reduce_segs(num_windows));
+        let row = capacity * layout.entries_per_point();
+        let entries = u64::from(num_windows) * u64::from(row);
+        let threads_log2 = match crate::msm::plan::tuning::accumulate_threads_log2() {
+            0 => accumulate_threads_log2(layout, capacity),
+            t => t as u32,
+        };
+        let chunk_len = (entries >> threads_log2.min(30))
+            .next_power_of_two()
+            .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
+            as u32;
+        Ok(Plan {
+            capacity,
+            layout,
+            window_bits: c,
+            first_window,
+            num_windows,
+            num_buckets,
+            chunk_len,
+            chunks_per_window: row.div_ceil(chunk_len),
+            segs_per_window: segs,
+            groups_per_window: segs / REDUCE_WG,
+        })
+    }
+
+    /// Scan tiles per window (see [`scan_tiles`]).
+    pub fn scan_tiles(&self) -> u32 {
+        scan_tiles(self.num_buckets)
+    }
+
+    /// Bytes of the offsets buffer: W * (B + 1) bucket offsets, then W * T tile totals.
+    pub fn offsets_bytes(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        4 * w * (u64::from(self.num_buckets) + 1 + u64::from(self.scan_tiles()))
+    }
+
+    /// Entries of one window row (points times the layout's entries a point).
+    pub fn row_capacity(&self) -> u64 {
+        u64::from(self.capacity) * u64::from(self.layout.entries_per_point())
+    }
+
+    /// Bytes of the digit and sorted-entry buffers (each).
+    pub fn entries_bytes(&self) -> u64 {
+        4 * u64::from(self.num_windows) * self.row_capacity()
+    }
+
+    /// Bytes of the bases one pass binds (expanded: a base and its image a point).
+    pub fn bases_bytes(&self) -> u64 {
+        BASE_BYTES * self.row_capacity()
+    }
+
+    /// Bytes of the scratch point buffer.
+    pub fn scratch_bytes(&self) -> u64 {
+        POINT_BYTES * self.scratch_points()
+    }
+
+    /// Points in the scratch buffer: bucket partials, chunk partials, group sums (two
+    /// a group), reduce-thread shares (two a thread).
+    pub fn scratch_points(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        w * (u64::from(self.num_buckets)
+            + u64::from(self.chunks_per_window)
+            + 2 * u64::from(self.groups_per_window)
+            + 2 * u64::from(self.segs_per_window))
+    }
+
+    /// Bytes of the bucket totals (summed over the passes of one MSM).
+    pub fn totals_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows) * u64::from(self.num_buckets)
+    }
+
+    /// Largest single binding the pass needs.
+    pub fn max_binding(&self) -> u64 {
+        self.entries_bytes()
+            .max(self.scratch_bytes())
+            .max(self.totals_bytes())
+            .max(self.bases_bytes())
+    }
+
+    /// Bytes of the working buffers a job allocates for this plan (digits, sorted
+    /// entries, bucket counts and offsets, scratch points, bucket totals); inputs not
+    /// included.
+    pub fn working_bytes(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        let b = u64::from(self.num_buckets);
+        2 * self.entries_bytes()
+            + 4 * (w * b + 1)
+            + self.offsets_bytes()
+            + self.scratch_bytes()
+            + self.totals_bytes()
+    }
+
+    /// Bytes of one input slot fed in the way `feed` says (one pass's inputs).
+    pub fn slot_bytes(&self, feed: Feed) -> u64 {
+        let cap = u64::from(self.capacity);
+        match feed {
+            Feed::Scalars => SCALAR_BYTES * cap + PARAMS_SLOT,
+            Feed::Chunks => (BASE_BYTES + SCALAR_BYTES) * cap + PARAMS_SLOT + FLAG_SLOT,
+            Feed::Params => PARAMS_SLOT,
+        }
+    }
+
+    /// Everything a job with `slots` input slots allocates: working buffers, slots,
+    /// and where streamed bases are expanded, the expanded bases of one pass.
+    pub fn job_bytes(&self, feed: Feed, slots: u64) -> u64 {
+        let expanded = match feed {
+            Feed::Chunks if self.layout.expanded() => self.bases_bytes(),
+            _ => 0,
+        };
+        self.working_bytes() + slots * self.slot_bytes(feed) + expanded
+    }
+}
+
+/// How a job's inputs reach the device, pass by pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feed {
+    /// Bases resident on the device; each pass's scalars go into a slot (at least one).
+    Scalars,
+    /// Host bases streamed in chunks: two slots of bases and scalars, so the upload of
+    /// one chunk overlaps the compute of the one before.
+    Chunks,
+    /// Bases and scalars resident on the device; each pass's slot holds only its
+    /// parameter block.
+    Params,
+}
+
+impl Feed {
+    /// Input slots a job of this kind needs at the least.
+    pub fn min_slots(self) -> u64 {
+        match self {
+            Feed::Scalars | Feed::Params => 1,
+            Feed::Chunks => 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glv_plans_halve_the_windows_and_double_the_rows() {
+        let whole = Plan::new(1 << 20, 16).unwrap();
+        let glv = Plan::with_windows(1 << 20, 16, None, Layout::Glv).unwrap();
+        assert_eq!((whole.num_windows, glv.num_windows), (16, 8));
+        assert_eq!(glv.row_capacity(), 2 << 20);
+        assert_eq!(glv.entries_bytes(), whole.entries_bytes());
+        assert_eq!(glv.bases_bytes(), 2 * whole.bases_bytes());
+        // A streamed GLV job also holds one pass of expanded bases; a resident one not.
+        let (f, r) = (Feed::Chunks, Feed::Scalars);
+        let base = |feed, slots| glv.working_bytes() + slots * glv.slot_bytes(feed);
+        assert_eq!(glv.job_bytes(f, 2), base(f, 2) + glv.bases_bytes());
+        assert_eq!(glv.job_bytes(r, 1), base(r, 1));
+        // A range of GLV windows (a cluster's split by windows): the rows stay doubled,
+        // and half the windows get twice the reduction threads each.
+        let half = Plan::with_windows(1 << 20, 16, Some(&(4..8)), Layout::Glv).unwrap();
+        assert_eq!((half.first_window, half.num_windows), (4, 4));
+        assert_eq!(half.row_capacity(), 2 << 20);
+        assert_eq!(glv.segs_per_window, MAX_SEGS);
+        assert_eq!(half.segs_per_window, 2 * MAX_SEGS);
+        assert_eq!(whole.segs_per_window, MAX_SEGS);
+        assert_eq!(reduce_segs(1), 4096);
+        assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());
+        // Params feed (resident scalars): a slot is its parameter block.
+        assert_eq!(glv.job_bytes(Feed::Params, 3), base(Feed::Params, 3));
+        assert_eq!(glv.slot_bytes(Feed::Params), PARAMS_SLOT);
+        let pairs = Plan::with_windows(1 << 20, 16, Some(&(0..4)), Layout::Pairs).unwrap();
+        assert_eq!((pairs.num_windows, pairs.row_capacity()), (4, 2 << 20));
+        // Passes of 2^21 GLV points aim for half the threads; 2^22 and whole scalars not.
+        let t = TARGET_THREADS.trailing_zeros();
+        assert_eq!(accumulate_threads_log2(Layout::Glv, 1 << 21), t - 1);
+        assert_eq!(accumulate_threads_log2(Layout::Glv, 1 << 22), t);
+        assert_eq!(accumulate_threads_log2(Layout::Points, 1 << 20), t);
+        assert_eq!(window_bits_in(Layout::Glv, 1 << 24, 1 << 22), 16);
+        assert_eq!(
+            window_bits_in(Layout::Points, 1 << 24, 1 << 22),
+            WIDE_WINDOW_BITS
+        );
+    }
+}

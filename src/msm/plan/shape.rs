@@ -1,0 +1,138 @@
+//! The shape of a pass: its window width and windows, and how many accumulation and
+//! reduction threads it aims for.
+
+use super::{Layout, SCALAR_BITS, TARGET_THREADS};
+
+/// Windows of `c` bits a scalar has: ceil(255 / c) (signed digits need one bit of
+/// headroom above the 254 bits of r).
+pub fn window_count(c: u32) -> u32 {
+    (SCALAR_BITS + 1).div_ceil(c.max(1))
+}
+
+/// The default window width for a pass of `n` points.
+///
+/// Measured on an H200 (BENCHMARKS.md, v4): at 2^16 the reduction's per-thread depth
+/// dominates and c = 8 beats c = 13 (3.2 against 5.9 ms); from 2^20 on, accumulation
+/// dominates and c = 16 is best of 15..18.
+pub fn default_window_bits(n: usize) -> u32 {
+    let lg = usize::BITS - n.max(1).saturating_sub(1).leading_zeros();
+    match lg {
+        0..=17 => (lg / 2).clamp(4, 8),
+        18..=19 => lg - 8,
+        _ => (lg - 4).min(16),
+    }
+}
+
+/// Points from which an MSM on one device (whose passes hold at least
+/// [`WIDE_WINDOW_MIN_PASS`] points) uses windows of [`WIDE_WINDOW_BITS`] bits.
+pub const WIDE_WINDOW_FROM: usize = 1 << 21;
+/// Smallest pass capacity that takes [`WIDE_WINDOW_BITS`].
+pub const WIDE_WINDOW_MIN_PASS: usize = 1 << 20;
+/// The window width of large MSMs.
+pub const WIDE_WINDOW_BITS: u32 = 17;
+
+/// The default window width for an MSM of `n` points (on one device) run in passes of
+/// at most `cap` points: [`WIDE_WINDOW_BITS`] for large MSMs in large passes, else
+/// [`default_window_bits`] of the pass.
+///
+/// Measured on two H200s (BENCHMARKS.md v21, c = 17 against 16 in four calls): one
+/// H200 0.5-1.5% faster at every size from 2^21 to 2^25, one-shot and resident (15
+/// windows instead of 16: fewer entries to sort and add, at the price of twice the
+/// buckets to scan, collect and reduce, which a large MSM amortises); a pair of them
+/// (2^21 and more points a device) as fast one-shot, within its spread, and faster
+/// resident. At 2^20 points (one pass) both widths take the same time.
+pub fn window_bits_for(n: usize, cap: usize) -> u32 {
+    if n >= WIDE_WINDOW_FROM && cap >= WIDE_WINDOW_MIN_PASS {
+        WIDE_WINDOW_BITS
+    } else {
+        default_window_bits(n.min(cap))
+    }
+}
+
+/// Passes up to this many points in [`Layout::Glv`] aim for half [`TARGET_THREADS`].
+pub const GLV_FEWER_THREADS_MAX_PASS: u32 = 1 << 21;
+
+/// log2 of the accumulation threads a pass of up to `capacity` points in `layout` aims
+/// for: [`TARGET_THREADS`], or half of it for GLV passes of up to
+/// [`GLV_FEWER_THREADS_MAX_PASS`] points, whose window rows (twice the entries in
+/// half the buckets) then get chunks about twice as long: fewer pieces for the fold
+/// and collect stages to add. Measured on two H200s (BENCHMARKS.md v22): 2^17 threads
+/// took one H200 28.77 / 27.48 ms at 2^22 (one-shot / resident) against 29.4 / 27.71
+/// with 2^18 (collect 1.25 -> 0.69 ms), and the pair 16.17 / 15.37 against 16.71 /
+/// 15.76; at 2^24 (passes of 2^22) 2^18 stayed faster (102.08 / 97.85 against 102.62
+/// / 98.49: chunks of 512 slowed the accumulation by 1.9 ms).
+pub fn accumulate_threads_log2(layout: Layout, capacity: u32) -> u32 {
+    let t = TARGET_THREADS.trailing_zeros();
+    if layout == Layout::Glv && capacity <= GLV_FEWER_THREADS_MAX_PASS {
+        t - 1
+    } else {
+        t
+    }
+}
+
+/// The default window width for an MSM of `n` points in passes of at most `cap`, in
+/// `layout`: [`window_bits_for`] for whole scalars; for GLV halves (twice the entries a
+/// window, [`Layout::Glv`]) the width [`default_window_bits`] gives the entries of a
+/// pass, at most 16 (8 windows of 16 bits hold 128; 17 or 18 bits still take 8 windows,
+/// with more buckets).
+pub fn window_bits_in(layout: Layout, n: usize, cap: usize) -> u32 {
+    match layout {
+        Layout::Glv => default_window_bits(n.min(cap).saturating_mul(2)).min(16),
+        Layout::Points | Layout::Pairs => window_bits_for(n, cap),
+    }
+}
+
+/// Windows at and above which a window gets [`MAX_SEGS`](super::MAX_SEGS) reduction threads; fewer
+/// windows share as many threads in all (up to 64 x 64 a window).
+pub const REDUCE_FULL_WINDOWS: u32 = 8;
+
+/// Most bucket-reduction threads a window of a pass computing `num_windows` windows
+/// gets: [`MAX_SEGS`](super::MAX_SEGS) (or `WGPU_MSM_REDUCE_SEGS_LOG2`'s), more where fewer than
+/// [`REDUCE_FULL_WINDOWS`] windows leave the device idle, up to 64 groups of 64, all
+/// `reduce_windows` sums in one workgroup. The reduction is a chain of dependent
+/// additions per thread (twice the segment's buckets, then the rounds of the groups), so
+/// shorter segments finish sooner while threads are few: a cluster's half of the 8 GLV
+/// windows at 2^22 on an H200 reduced in 0.55 ms with 2^12 threads a window against
+/// 0.68-0.69 with 2^11 (BENCHMARKS.md v23), where all 8 windows gain little (0.66
+/// against 0.69).
+pub fn reduce_segs(num_windows: u32) -> u32 {
+    let base = crate::msm::plan::tuning::reduce_segs_log2().clamp(6, 12) as u32;
+    let short = REDUCE_FULL_WINDOWS
+        .div_ceil(num_windows.max(1))
+        .next_power_of_two()
+        .trailing_zeros();
+    1 << (base + short).min(12)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msm::plan::Plan;
+
+    #[test]
+    fn large_msms_in_large_passes_take_wide_windows() {
+        assert_eq!(window_bits_for(1 << 22, 1 << 21), WIDE_WINDOW_BITS);
+        assert_eq!(window_bits_for(1 << 21, 1 << 20), WIDE_WINDOW_BITS);
+        // Below the threshold, or in small passes: the pass's width.
+        assert_eq!(
+            window_bits_for(1 << 20, 1 << 20),
+            default_window_bits(1 << 20)
+        );
+        assert_eq!(
+            window_bits_for(1 << 22, 1 << 12),
+            default_window_bits(1 << 12)
+        );
+        assert_eq!(window_bits_for(3000, 512), default_window_bits(512));
+    }
+
+    #[test]
+    fn windows_cover_signed_digits() {
+        for c in 2..=20 {
+            let p = Plan::new(1024, c).unwrap();
+            assert!(p.num_windows * c >= 255, "c={c}");
+            assert!((p.num_windows - 1) * c < 255, "c={c}");
+        }
+        assert!(Plan::new(1024, 1).is_err());
+        assert!(Plan::new(1024, 21).is_err());
+    }
+}

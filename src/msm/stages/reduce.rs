@@ -1,0 +1,62 @@
+//! Host side of `msm_reduce.wgsl`: on an MSM's last pass, each window's bucket totals
+//! reduced to the window sum by the running-sum method, in three kernels (thread
+//! shares, then group sums, then window sums); the window sums are then copied out.
+
+use super::{dispatch, grid, Params};
+use crate::device::pipeline::Kernels;
+use crate::msm::memory::working::Working;
+use crate::msm::plan::POINT_BYTES;
+use crate::shader::stages::{REDUCE_GROUPS, REDUCE_WINDOWS};
+
+impl Params {
+    /// Byte offset of the window sums in the scratch buffer (where the reduction's
+    /// thread shares were, after the bucket, chunk and group partials).
+    pub(crate) fn window_sums_offset(&self) -> u64 {
+        let w = u64::from(self.num_windows);
+        POINT_BYTES
+            * w
+            * (u64::from(self.num_buckets)
+                + u64::from(self.chunks_per_window)
+                + 2 * u64::from(self.groups_per_window))
+    }
+
+    /// Bytes of the window sums.
+    pub(crate) fn window_sums_bytes(&self) -> u64 {
+        POINT_BYTES * u64::from(self.num_windows)
+    }
+}
+
+/// Records the reduction: `reduce` (a thread per segment of every window), then
+/// `reduce_groups` (the thread shares of each window group), then `reduce_windows`
+/// (the groups of each window), each in workgroups.
+pub(super) fn record(
+    pass: &mut wgpu::ComputePass<'_>,
+    k: &Kernels,
+    steps: &wgpu::BindGroup,
+    p: &Params,
+    max_x: u32,
+) {
+    let threads = u64::from(p.num_windows) * u64::from(p.segs_per_window);
+    dispatch(pass, k, steps, "reduce", grid(threads, max_x));
+    pass.set_pipeline(k.get(REDUCE_GROUPS));
+    pass.dispatch_workgroups(p.num_windows * p.groups_per_window, 1, 1);
+    pass.set_pipeline(k.get(REDUCE_WINDOWS));
+    pass.dispatch_workgroups(p.num_windows, 1, 1);
+}
+
+/// Copies the pass's window sums from the scratch buffer to `out` at `offset`.
+pub(super) fn copy_window_sums(
+    enc: &mut wgpu::CommandEncoder,
+    work: &Working,
+    p: &Params,
+    out: &wgpu::Buffer,
+    offset: u64,
+) {
+    enc.copy_buffer_to_buffer(
+        &work.scratch,
+        p.window_sums_offset(),
+        out,
+        offset,
+        p.window_sums_bytes(),
+    );
+}
