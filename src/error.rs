@@ -63,6 +63,17 @@ pub enum Error {
     /// A configuration value that cannot work.
     #[error("invalid configuration: {0}")]
     InvalidConfig(String),
+    /// An environment variable that overrides the tuning holds a value that does not
+    /// parse (see `Tuning::with_env`).
+    #[error("{var}={value:?} is not valid: expected {expected}")]
+    BadEnv {
+        /// The variable.
+        var: &'static str,
+        /// Its value.
+        value: String,
+        /// What it may hold.
+        expected: &'static str,
+    },
     /// A shader failed to compile or validate; names the module and entry point.
     #[error("shader `{entry}` failed: {message}")]
     Shader {

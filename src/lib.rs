@@ -35,4 +35,7 @@ pub use cluster::{
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
 pub use error::{Error, Result};
-pub use msm::{msm, DeviceBases, DeviceScalars, PassCapacity, StageProfile, TimelineEvent};
+pub use msm::{
+    msm, DeviceBases, DeviceScalars, DirectUploads, PassCapacity, StageProfile, TimelineEvent,
+    Tuning,
+};

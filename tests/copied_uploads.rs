@@ -1,17 +1,17 @@
 //! One-shot and batched MSMs with every upload copied into device memory before the
 //! kernels read it: the path of a device without `MAPPABLE_PRIMARY_BUFFERS`, forced
-//! here with `WGPU_MSM_DIRECT_UPLOADS=1` (this binary is its own process, and the
-//! variable is set before its devices open). The other test binaries run the default,
-//! where such devices (lavapipe among them) read the upload buffers in place.
+//! here through the device's tuning (`direct_uploads: DirectUploads::None`). The other
+//! test binaries run the default, where such devices (lavapipe among them) read the
+//! upload buffers in place.
 //!
-//! Also `WGPU_MSM_RETIRE_ON_POLLER=2`: the polling thread retires every submission,
-//! which by default happens only on GPUs, so that a software adapter (CI) runs it too;
-//! and `WGPU_MSM_FOLD_INDIRECT=1`: every fold step dispatched at full size from the
-//! host, the path of devices without indirect dispatches (the others size the steps on
-//! the device), with the hot bucket of "all scalars equal" folding in every chunk; and
-//! `WGPU_MSM_RESIDENT_OVERLAP_LOG2=11` and `WGPU_MSM_STREAM_OVERLAP_LOG2=11`: single
-//! resident and one-shot MSMs of a few thousand points run in the growing passes that
-//! large ones take.
+//! The same tuning also sets `retire_on_poller`: the polling thread retires every
+//! submission, which by default happens only on GPUs, so that a software adapter (CI)
+//! runs it too; `fold_indirect: false`: every fold step dispatched at full size from
+//! the host, the path of devices without indirect dispatches (the others size the
+//! steps on the device), with the hot bucket of "all scalars equal" folding in every
+//! chunk; and `resident_overlap_log2` and `stream_overlap_log2` of 11: single resident
+//! and one-shot MSMs of a few thousand points run in the growing passes that large
+//! ones take.
 //!
 //! Run with `cargo test --release --test copied_uploads`; seeds as in `common/`.
 
@@ -19,7 +19,7 @@ use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
 use ark_ec::VariableBaseMSM;
 use ark_ff::{Field as _, UniformRand, Zero};
 use wgpu_msm::testing::{random_bases, random_scalars};
-use wgpu_msm::{Error, MsmConfig, MulPath};
+use wgpu_msm::{DirectUploads, Error, MsmConfig, MulPath};
 
 mod common;
 use common::*;
@@ -29,9 +29,16 @@ fn ark(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
 }
 
 fn copied(ctx: &mut Ctx) {
+    let mut tuning = ctx.dev.tuning().expect("tuning");
+    tuning.direct_uploads = DirectUploads::None;
+    tuning.retire_on_poller = true;
+    tuning.fold_indirect = false;
+    tuning.resident_overlap_log2 = 11;
+    tuning.stream_overlap_log2 = 11;
+    ctx.dev.set_tuning(tuning).expect("set_tuning");
     assert!(
         !ctx.dev.uploads_in_place(),
-        "{} WGPU_MSM_DIRECT_UPLOADS=1 must turn reading uploads in place off",
+        "{} DirectUploads::None must turn reading uploads in place off",
         ctx.tag()
     );
     // Passes of at most 512 points: a 3000-point MSM streams in several chunks through
@@ -102,7 +109,7 @@ fn copied(ctx: &mut Ctx) {
         assert!(got[k] == ark(&bases, s), "{} batch set {k}", ctx.tag());
     }
 
-    // Single resident MSMs from 2^11 points (`WGPU_MSM_RESIDENT_OVERLAP_LOG2=11`) run in
+    // Single resident MSMs from 2^11 points (`resident_overlap_log2: 11`) run in
     // growing passes over a capacity that holds them whole (3000 points: 1024, the
     // smallest first pass, then 1976; one pass of 3000 otherwise).
     let whole = ctx.cfg();
@@ -142,7 +149,7 @@ fn copied(ctx: &mut Ctx) {
         );
     };
     two_passes("resident", &|| ctx.dev.msm_with(&srs, &scalars, &profiled));
-    // One-shot MSMs from 2^11 points (`WGPU_MSM_STREAM_OVERLAP_LOG2=11`) without a chunk
+    // One-shot MSMs from 2^11 points (`stream_overlap_log2: 11`) without a chunk
     // size stream in growing chunks too, within a capacity that holds them whole (3000
     // points: 1024, then 1976; one chunk otherwise).
     for (label, b, s) in [
@@ -182,12 +189,6 @@ fn copied(ctx: &mut Ctx) {
 
 #[test]
 fn copied_uploads_both_paths() {
-    // Before any device opens (the variable is read once per process).
-    std::env::set_var("WGPU_MSM_DIRECT_UPLOADS", "1");
-    std::env::set_var("WGPU_MSM_RETIRE_ON_POLLER", "2");
-    std::env::set_var("WGPU_MSM_FOLD_INDIRECT", "1");
-    std::env::set_var("WGPU_MSM_RESIDENT_OVERLAP_LOG2", "11");
-    std::env::set_var("WGPU_MSM_STREAM_OVERLAP_LOG2", "11");
     for_each_device("copied_uploads_wide64", MulPath::Wide64, copied);
     for_each_device("copied_uploads_portable32", MulPath::Portable32, copied);
 }

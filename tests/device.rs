@@ -112,14 +112,42 @@ fn active_device_per_thread_and_run_on_device() {
 }
 
 #[test]
-fn uploads_are_read_in_place_where_the_device_allows_it() {
-    // The default (`WGPU_MSM_DIRECT_UPLOADS` unset): a device that may bind mappable
-    // buffers as storage reads one-shot inputs from the upload buffers in place, so the
-    // other GPU test binaries run that path; `copied_uploads.rs` forces the copy.
-    if std::env::var_os("WGPU_MSM_DIRECT_UPLOADS").is_some() {
-        eprintln!("WGPU_MSM_DIRECT_UPLOADS is set; the default is not what runs here");
-        return;
+fn tuning_is_per_device_and_follows_the_device() {
+    let first = &devices()[0];
+    // Two logical devices of one adapter: what one sets, the other does not see.
+    let a = first.open_again().expect("a second device");
+    let b = first.open_again().expect("a third device");
+    let before = b.tuning().expect("tuning");
+    let mut t = a.tuning().expect("tuning");
+    t.upload_threads = 3;
+    t.pool_keep = 2;
+    t.pass_growth_pct = 300;
+    a.set_tuning(t.clone()).expect("set_tuning");
+    assert_eq!(a.tuning().expect("tuning"), t);
+    assert_eq!(
+        b.tuning().expect("tuning"),
+        before,
+        "b keeps its own tuning"
+    );
+    // A tuning the device cannot run is refused.
+    if !a.info().indirect_dispatch {
+        t.fold_indirect = true;
+        assert!(a.set_tuning(t).is_err());
     }
+    for d in devices() {
+        let t = d.tuning().expect("tuning");
+        // Software adapters retire their own submissions and wait without polling.
+        assert_eq!(t.retire_on_poller, !d.info().software, "{}", d.name());
+        assert_eq!(t.poll_readback, !d.info().software, "{}", d.name());
+        assert_eq!(t.fold_indirect, d.info().indirect_dispatch, "{}", d.name());
+    }
+}
+
+#[test]
+fn uploads_are_read_in_place_where_the_device_allows_it() {
+    // By default a device that may bind mappable buffers as storage reads one-shot
+    // inputs from the upload buffers in place, so the other GPU test binaries run that
+    // path; `copied_uploads.rs` forces the copy through the device's tuning.
     for d in devices() {
         let able = d
             .wgpu_device()

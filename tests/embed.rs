@@ -28,7 +28,7 @@ fn stream_budget(cap: u32, n: usize) -> u64 {
 
 /// The plan a default config runs for an MSM of `n` points in passes of `cap`, streamed
 /// or over resident bases uploaded by default: in the layout the library picks (GLV
-/// halves over expanded bases, unless `WGPU_MSM_GLV=1`).
+/// halves over expanded bases).
 fn default_plan(cap: u32, n: usize, resident: bool) -> Plan {
     let cfg = MsmConfig::default();
     let layout = if resident {

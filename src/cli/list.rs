@@ -1,4 +1,4 @@
-//! `list`: one row per selected device.
+//! `list`: one row per selected device, then each device's tuning.
 
 use wgpu_msm::Device;
 
@@ -33,6 +33,12 @@ pub(crate) fn print(devices: &[Device]) {
             yes(i.subgroup),
             pass
         );
+    }
+    for d in devices {
+        match d.tuning() {
+            Ok(t) => println!("tuning of #{}: {t}", d.index()),
+            Err(e) => println!("tuning of #{}: {e}", d.index()),
+        }
     }
 }
 

@@ -83,9 +83,7 @@ pub struct ClusterConfig {
     /// one worker (each such MSM on the next worker in turn, so that concurrent small
     /// MSMs still spread over the devices): below it, what each device pays whatever
     /// its share (bucket reduction, readback) outweighs what splitting saves. Default
-    /// 2^`WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` (17, measured on two H200s: 2^16 points ran
-    /// in 2.0-2.3 ms on one and 2.2-2.9 ms split over both; BENCHMARKS.md v17). 0 always
-    /// splits.
+    /// 2^17 (measured on a pair of GPUs, see docs/). 0 always splits.
     pub min_split_points: usize,
 }
 
@@ -105,7 +103,7 @@ impl Default for ClusterConfig {
             strategy: Strategy::default(),
             chunk_points: None,
             calibration_points: 1 << 12,
-            min_split_points: 1 << crate::msm::plan::tuning::cluster_min_split_log2().min(40),
+            min_split_points: 1 << 17,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! GPU (the best backend wins), puts hardware before software adapters and applies the
 //! `WGPU_MSM_DEVICES` selection. A [`Device`] is a cheap, cloneable, `Send + Sync`
 //! handle; clones share the same wgpu device, queue, polling thread, pipeline cache
-//! and the state the layers above keep per device ([`Device::extension`]).
+//! and the state the layers above keep per device (`Device::extension`).
 //!
 //! This layer knows adapters, queues, polling, buffers and pipelines, and nothing of
 //! what runs on them.
@@ -368,6 +368,11 @@ impl Device {
             Some(t) => t,
             None => panic!("the device's extension slot holds another type"),
         }
+    }
+
+    /// The state in the extension slot, if it was made and is a `T`.
+    pub(crate) fn extension_if_made<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.inner.extension.get()?.downcast_ref::<T>()
     }
 
     /// Returns `Ok` when `owner` (a handle's device uid) is this device.

@@ -31,6 +31,7 @@ mod run;
 pub(crate) mod stages;
 mod state;
 
+pub use plan::tuning::{DirectUploads, Tuning};
 pub use plan::windows::window_scalars;
 pub use profile::{StageProfile, TimelineEvent};
 pub use resident::bases::DeviceBases;
@@ -61,12 +62,17 @@ impl Device {
         }
     }
 
-    pub(crate) fn limits(&self) -> DeviceLimits {
+    /// What a plan must respect on this device under `tuning`.
+    pub(crate) fn limits(&self, tuning: &Tuning) -> DeviceLimits {
         let i = self.info();
         DeviceLimits {
             max_binding: i.max_storage_binding,
             max_buffer: i.max_buffer_size,
             max_workgroups: i.max_workgroups_per_dimension,
+            threads: plan::Threads {
+                accumulate_log2: tuning.accumulate_threads_log2,
+                reduce_segs_log2: tuning.reduce_segs_log2,
+            },
         }
     }
 
@@ -81,7 +87,8 @@ impl Device {
     pub fn pass_capacity(&self, cfg: &MsmConfig) -> Result<PassCapacity> {
         let layout = plan::Layout::streamed(cfg);
         let feed = plan::Feed::Chunks;
-        let p = plan::choose(usize::MAX >> 1, cfg, &self.limits(), feed, 0, layout)?;
+        let limits = self.limits(&self.tuning()?);
+        let p = plan::choose(usize::MAX >> 1, cfg, &limits, feed, 0, layout)?;
         Ok(PassCapacity {
             points: p.capacity as usize,
             bytes: p.job_bytes(plan::Feed::Chunks, plan::Feed::Chunks.min_slots()),
@@ -283,12 +290,14 @@ impl Device {
     /// (where [`DeviceInfo::mappable_storage`](crate::device::DeviceInfo) allows it and the
     /// tuning asks for it).
     pub fn uploads_in_place(&self) -> bool {
-        self.msm_state().direct.scalars
+        self.msm_state()
+            .is_ok_and(|s| s.tuning().direct_uploads.scalars())
     }
 
     /// Stage timings of the last MSM run on this device with `MsmConfig::profile` set.
     pub fn last_profile(&self) -> Option<StageProfile> {
         self.msm_state()
+            .ok()?
             .profile
             .lock()
             .unwrap_or_else(|e| e.into_inner())

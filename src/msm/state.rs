@@ -5,15 +5,17 @@
 use crate::config::MulPath;
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
-use crate::device::{Device, DeviceInfo};
+use crate::device::Device;
 use crate::error::Result;
 use crate::msm::kernels::KernelCache;
 use crate::msm::memory::arena::{Arena, ArenaKey};
 use crate::msm::memory::pool::{Lease, Pool, Pooled};
+use crate::msm::memory::upload::Spread;
 use crate::msm::memory::working::Working;
+use crate::msm::plan::tuning::Tuning;
 use crate::msm::plan::Plan;
 use crate::shader::ShaderKind;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// A readback buffer (MAP_READ), pooled by size so that a job allocates nothing (a
 /// buffer freed and allocated again per call cost the host milliseconds per MSM). It
@@ -34,6 +36,13 @@ impl Pooled for Readback {
     }
 }
 
+/// Where a device's uploads run: its upload threads (`None`: rayon's global pool),
+/// and how an upload spreads over them.
+pub(crate) struct Uploads {
+    pub(crate) pool: Option<Arc<rayon::ThreadPool>>,
+    pub(crate) spread: Spread,
+}
+
 /// What the MSM keeps per device (in the device's extension slot, see
 /// [`Device::msm_state`]).
 pub(crate) struct DeviceState {
@@ -42,36 +51,42 @@ pub(crate) struct DeviceState {
     arenas: Pool<Arena>,
     readbacks: Pool<Readback>,
     pub(crate) profile: Mutex<Option<crate::msm::StageProfile>>,
-    uploads: std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>>,
-    /// What this device's kernels read straight from the upload buffers.
-    pub(crate) direct: crate::msm::memory::staging::DirectUploads,
-    /// Whether the polling thread retires each MSM submission
-    /// (`tuning::retire_on_poller`).
-    pub(crate) retire_on_poller: bool,
-    /// Whether passes size their fold steps on the device and dispatch them indirectly
-    /// (`tuning::fold_indirect`, where the device has indirect execution).
-    pub(crate) fold_indirect: bool,
+    /// The upload threads and their count, started on first use.
+    uploads: Mutex<Option<(usize, Option<Arc<rayon::ThreadPool>>)>>,
+    tuning: RwLock<Tuning>,
 }
 
 impl DeviceState {
-    /// The state of a new device described by `info`.
-    fn new(info: &DeviceInfo) -> DeviceState {
-        let direct = crate::msm::memory::staging::DirectUploads::for_device(info);
+    /// The state of a new device, run with `tuning`.
+    fn new(tuning: Tuning) -> DeviceState {
         DeviceState {
             kernels: KernelCache::default(),
-            working: Pool::new(crate::msm::plan::tuning::pool_keep()),
-            arenas: Pool::new(crate::msm::plan::tuning::pool_keep()),
-            readbacks: Pool::new(crate::msm::plan::tuning::pool_keep()),
+            working: Pool::new(tuning.pool_keep),
+            arenas: Pool::new(tuning.pool_keep),
+            readbacks: Pool::new(tuning.pool_keep),
             profile: Mutex::new(None),
-            uploads: std::sync::OnceLock::new(),
-            direct,
-            retire_on_poller: match crate::msm::plan::tuning::retire_on_poller() {
-                1 => false,
-                2 => true,
-                _ => !info.software,
-            },
-            fold_indirect: info.indirect_dispatch && crate::msm::plan::tuning::fold_indirect() == 2,
+            uploads: Mutex::new(None),
+            tuning: RwLock::new(tuning),
         }
+    }
+
+    /// The device's tuning now.
+    pub(crate) fn tuning(&self) -> Tuning {
+        self.tuning
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Runs the device with `tuning` from now on. The idle pooled buffers go (they were
+    /// sized and laid out under the old tuning); buffers leased by running MSMs come
+    /// back to pools that match them only by shape.
+    fn set_tuning(&self, tuning: Tuning) {
+        let pools: [&dyn Keep; 3] = [&self.working, &self.arenas, &self.readbacks];
+        for pool in pools {
+            pool.reset(tuning.pool_keep);
+        }
+        *self.tuning.write().unwrap_or_else(|e| e.into_inner()) = tuning;
     }
 
     /// The kernels of `kind` for `path` on `dev`, compiled on first use.
@@ -84,21 +99,34 @@ impl DeviceState {
         self.kernels.get(dev, kind, path)
     }
 
-    /// This device's upload threads (`upload::max_threads`), started on first use: a
-    /// one-shot MSM's streamed uploads run there, so that the streams of a cluster's
-    /// devices do not queue behind each other's pieces in one pool. `None` if the
-    /// threads cannot be started (uploads then run on rayon's global pool).
-    pub(crate) fn upload_pool(&self) -> Option<Arc<rayon::ThreadPool>> {
-        self.uploads
-            .get_or_init(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(crate::msm::memory::upload::max_threads())
+    /// This device's upload threads (`Tuning::upload_threads`, at most one a core),
+    /// started on first use and again when the tuning changes their number: a one-shot
+    /// MSM's streamed uploads run there, so that the streams of a cluster's devices do
+    /// not queue behind each other's pieces in one pool. `None` if the threads cannot
+    /// be started (uploads then run on rayon's global pool).
+    pub(crate) fn uploads(&self) -> Uploads {
+        let tuning = self.tuning();
+        Uploads {
+            pool: self.upload_pool(tuning.host_upload_threads()),
+            spread: Spread::of(&tuning),
+        }
+    }
+
+    fn upload_pool(&self, threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+        let mut uploads = self.uploads.lock().unwrap_or_else(|e| e.into_inner());
+        match &*uploads {
+            Some((n, pool)) if *n == threads => pool.clone(),
+            _ => {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
                     .thread_name(|i| format!("wgpu-msm-upload-{i}"))
                     .build()
                     .map(Arc::new)
-                    .ok()
-            })
-            .clone()
+                    .ok();
+                *uploads = Some((threads, pool.clone()));
+                pool
+            }
+        }
     }
 
     /// A working set for `plan`, from the pool when one matches, else newly allocated;
@@ -160,16 +188,68 @@ impl DeviceState {
         queue: &wgpu::Queue,
         key: ArenaKey,
     ) -> Result<Lease<'_, Arena>> {
-        self.or_freed(|| {
-            self.arenas
-                .lease(&key, || Arena::new(device, queue, key, self.direct))
-        })
+        self.or_freed(|| self.arenas.lease(&key, || Arena::new(device, queue, key)))
+    }
+}
+
+/// A pool whose idle items can be dropped and its size changed.
+trait Keep {
+    fn reset(&self, keep: usize);
+}
+
+impl<T: Pooled> Keep for Pool<T> {
+    fn reset(&self, keep: usize) {
+        self.set_keep(keep);
+        self.clear();
     }
 }
 
 impl Device {
-    /// The MSM's state for this device, made on first use.
-    pub(crate) fn msm_state(&self) -> &DeviceState {
-        self.extension(|| DeviceState::new(self.info()))
+    /// The MSM's state for this device, made on first use with the device's default
+    /// tuning and the environment's overrides.
+    ///
+    /// # Errors
+    /// [`Error::BadEnv`](crate::error::Error::BadEnv) when an override does not parse.
+    pub(crate) fn msm_state(&self) -> Result<&DeviceState> {
+        if let Some(s) = self.extension_if_made::<DeviceState>() {
+            return Ok(s);
+        }
+        let tuning = Tuning::for_device(self.info()).with_env()?;
+        tuning.check(self.info())?;
+        Ok(self.extension(|| DeviceState::new(tuning)))
+    }
+
+    /// How the MSM runs on this device: its defaults ([`Tuning::for_device`]) with the
+    /// environment's overrides ([`Tuning::with_env`]), or what
+    /// [`Device::set_tuning`] set. Every clone of this handle shares it; another
+    /// device (even on the same adapter) has its own.
+    ///
+    /// # Errors
+    /// [`Error::BadEnv`](crate::error::Error::BadEnv) when a `WGPU_MSM_*` override does
+    /// not parse; [`Error::InvalidConfig`](crate::error::Error::InvalidConfig) when it
+    /// asks for something the device cannot do.
+    pub fn tuning(&self) -> Result<Tuning> {
+        Ok(self.msm_state()?.tuning())
+    }
+
+    /// Runs this device's MSMs with `tuning` from now on (MSMs already running keep
+    /// theirs). The device's idle pooled buffers are dropped.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`](crate::error::Error::InvalidConfig) when the device
+    /// cannot run `tuning` ([`Tuning::check`]); as [`Device::tuning`].
+    ///
+    /// # Example
+    /// ```no_run
+    /// let dev = &wgpu_msm::Device::all()?[0];
+    /// let mut t = dev.tuning()?;
+    /// t.upload_threads = 4;
+    /// dev.set_tuning(t)?;
+    /// # Ok::<(), wgpu_msm::Error>(())
+    /// ```
+    pub fn set_tuning(&self, tuning: Tuning) -> Result<()> {
+        tuning.check(self.info())?;
+        self.msm_state()?.set_tuning(tuning);
+        Ok(())
     }
 }

@@ -1,7 +1,7 @@
 //! Input slots of a job: per pass in flight, a parameter block and the pass's scalars
 //! (and, when host bases are streamed, its chunk of bases and an on-curve flag), written
 //! by the host into reusable upload buffers (see `staging.rs`) and either copied into
-//! device buffers or read where they are ([`DirectUploads`]). Slots of one kind share
+//! device buffers or read where they are (`Tuning::direct_uploads`). Slots of one kind share
 //! one device buffer, so a slot is a range bound at an aligned offset; arenas are
 //! pooled per device like the working buffers.
 
@@ -9,10 +9,12 @@ use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::pool::Pooled;
-use crate::msm::memory::staging::{DirectUploads, Staging};
+use crate::msm::memory::staging::Staging;
 use crate::msm::memory::upload;
+use crate::msm::plan::tuning::DirectUploads;
 use crate::msm::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
 use crate::msm::stages::Params;
+use crate::msm::state::Uploads;
 use ark_bn254::{Fr, G1Affine};
 
 /// The shape an arena was made for.
@@ -27,6 +29,8 @@ pub(crate) struct ArenaKey {
     /// Whether streamed bases are expanded on the device (GLV passes): one region of
     /// expanded bases, which each pass rewrites before its accumulation reads it.
     pub(crate) expanded: bool,
+    /// What the kernels read in place (the device's tuning when it was made).
+    pub(crate) direct: DirectUploads,
 }
 
 /// Bases (unless read in place) and flags of streamed chunks, and the expanded bases
@@ -105,21 +109,17 @@ fn range(buffer: &wgpu::Buffer, offset: u64, size: u64) -> wgpu::BufferBinding<'
 
 impl Arena {
     /// Allocates the slots `key` describes, with device buffers for the inputs the
-    /// kernels do not read in place (`direct`, the device's). Where the device allows
+    /// kernels do not read in place (`key.direct`). Where the device allows
     /// it, the upload buffers are zeroed by the device (a submission on `queue`) rather
     /// than by the host (see [`Staging::new`]).
-    pub(crate) fn new(
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        key: ArenaKey,
-        direct: DirectUploads,
-    ) -> Result<Arena> {
+    pub(crate) fn new(device: &wgpu::Device, queue: &wgpu::Queue, key: ArenaKey) -> Result<Arena> {
+        let direct = key.direct;
         let slots = u64::from(key.slots);
         let cap = u64::from(key.capacity);
         let chunks = match key.feed {
             Feed::Scalars | Feed::Params => None,
             Feed::Chunks => Some(ChunkBuffers {
-                bases: (!direct.bases)
+                bases: (!direct.bases())
                     .then(|| {
                         gpu::create_buffer(
                             device,
@@ -161,10 +161,10 @@ impl Arena {
             _ => (
                 "msm/upload-scalars",
                 SCALAR_BYTES * cap + PARAMS_SLOT,
-                direct.scalars,
+                direct.scalars(),
             ),
         };
-        let bases_up = ("msm/upload-bases", BASE_BYTES * cap, direct.bases);
+        let bases_up = ("msm/upload-bases", BASE_BYTES * cap, direct.bases());
         let sizes: Vec<(&str, u64, bool)> = match key.feed {
             Feed::Chunks => (0..slots).flat_map(|_| [scalars_up, bases_up]).collect(),
             Feed::Scalars | Feed::Params => (0..2 * slots).map(|_| scalars_up).collect(),
@@ -209,7 +209,7 @@ impl Arena {
                 PARAMS_SLOT * slots,
                 wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             )?,
-            scalars: (!direct.scalars && key.feed != Feed::Params)
+            scalars: (!direct.scalars() && key.feed != Feed::Params)
                 .then(|| {
                     gpu::create_buffer(
                         device,
@@ -224,8 +224,9 @@ impl Arena {
     }
 
     /// The key of an arena with `slots` slots for `plan`, fed as `feed`.
-    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed) -> ArenaKey {
+    pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed, direct: DirectUploads) -> ArenaKey {
         ArenaKey {
+            direct,
             capacity: plan.capacity,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
             feed,
@@ -263,11 +264,11 @@ impl Arena {
     ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
         let extra = self.extra(&input);
-        let pool = dev.msm_state().upload_pool();
+        let uploads = dev.msm_state()?.uploads();
         up.fill(
             dev,
             input.bytes(),
-            |dst| Self::convert(pool.as_deref(), input, dst),
+            |dst| Self::convert(&uploads, input, dst),
             extra,
         )
         .await
@@ -294,11 +295,14 @@ impl Arena {
         input: Input<'_>,
     ) -> Option<Result<std::time::Duration>> {
         let up = self.upload(slot, turn, input).ok()?;
-        let pool = dev.msm_state().upload_pool();
+        let uploads = match dev.msm_state() {
+            Ok(s) => s.uploads(),
+            Err(e) => return Some(Err(e)),
+        };
         up.is_mapped().then(|| {
             up.write(
                 input.bytes(),
-                |dst| Self::convert(pool.as_deref(), input, dst),
+                |dst| Self::convert(&uploads, input, dst),
                 self.extra(&input),
             )
         })
@@ -315,12 +319,13 @@ impl Arena {
         }
     }
 
-    /// Converts `input` into `dst`, its device layout, on `pool`'s threads (the device's
-    /// upload threads) or else on rayon's global pool.
-    fn convert(pool: Option<&rayon::ThreadPool>, input: Input<'_>, dst: wgpu::WriteOnly<'_, [u8]>) {
-        upload::on_pool(pool, dst, move |dst| match input {
-            Input::Scalars(s, _) => upload::fill_scalars(dst, s),
-            Input::Bases(b) => upload::fill_bases(dst, b),
+    /// Converts `input` into `dst`, its device layout, on the device's upload threads
+    /// or else on rayon's global pool.
+    fn convert(uploads: &Uploads, input: Input<'_>, dst: wgpu::WriteOnly<'_, [u8]>) {
+        let spread = uploads.spread;
+        upload::on_pool(uploads.pool.as_deref(), dst, move |dst| match input {
+            Input::Scalars(s, _) => upload::fill_scalars(dst, s, spread),
+            Input::Bases(b) => upload::fill_bases(dst, b, spread),
             Input::Params(_) => {}
         });
     }

@@ -3,6 +3,7 @@
 
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Something kept in a [`Pool`], found again by its key (the shape it was sized for).
@@ -20,7 +21,7 @@ pub(crate) trait Pooled {
 /// Idle items of one kind, the most recent few.
 pub(crate) struct Pool<T> {
     idle: Mutex<Vec<T>>,
-    keep: usize,
+    keep: AtomicUsize,
 }
 
 impl<T: Pooled> Pool<T> {
@@ -28,8 +29,13 @@ impl<T: Pooled> Pool<T> {
     pub(crate) fn new(keep: usize) -> Pool<T> {
         Pool {
             idle: Mutex::new(Vec::new()),
-            keep,
+            keep: AtomicUsize::new(keep),
         }
+    }
+
+    /// Keeps at most `keep` idle items from now on.
+    pub(crate) fn set_keep(&self, keep: usize) {
+        self.keep.store(keep, Ordering::Relaxed);
     }
 
     /// Drops every idle item (their device memory is freed once the device is done
@@ -78,7 +84,7 @@ impl<T: Pooled> Pool<T> {
         }
         let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
         idle.push(item);
-        if idle.len() > self.keep {
+        if idle.len() > self.keep.load(Ordering::Relaxed) {
             idle.remove(0);
         }
     }

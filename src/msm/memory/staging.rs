@@ -1,6 +1,6 @@
 //! Host-visible upload buffers kept across chunks and calls. The host converts inputs
 //! straight into one while it is mapped; the device copies it into a slot buffer, or
-//! (see [`DirectUploads`]) its kernels read it where it is; after the submission that
+//! (see `Tuning::direct_uploads`) its kernels read it where it is; after the submission that
 //! reads it the buffer is mapped again for its next use. wgpu's own
 //! `write_buffer` instead allocates fresh staging memory for every write, which on a
 //! large streamed MSM is most of the host's time (and two devices fed from one host
@@ -11,31 +11,6 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use futures_intrusive::channel::shared::{oneshot_channel, OneshotSender};
 use std::sync::{Arc, Mutex, PoisonError};
-
-/// What the kernels read straight from the upload buffers, skipping the copy into a
-/// device buffer: possible where the device allows storage bindings of mappable
-/// buffers (`MAPPABLE_PRIMARY_BUFFERS`), chosen by `tuning::direct_uploads`. An upload
-/// buffer read in place stays busy until its pass is done rather than until its copy
-/// is; with two slots the host still fills one while the device computes the other.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct DirectUploads {
-    /// Decomposition reads the scalars from their upload buffer.
-    pub(crate) scalars: bool,
-    /// The on-curve check and accumulation read streamed bases from theirs.
-    pub(crate) bases: bool,
-}
-
-impl DirectUploads {
-    /// What `device` reads in place.
-    pub(crate) fn for_device(info: &crate::device::DeviceInfo) -> DirectUploads {
-        let able = info.mappable_storage;
-        let level = crate::msm::plan::tuning::direct_uploads();
-        DirectUploads {
-            scalars: able && level >= 2,
-            bases: able && level >= 3,
-        }
-    }
-}
 
 /// Where an upload buffer is in its cycle.
 enum State {

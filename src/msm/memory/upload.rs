@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::msm::encode::{self, BASE_WORDS, SCALAR_WORDS};
-use crate::msm::plan::tuning;
+use crate::msm::plan::tuning::Tuning;
 use ark_bn254::{Fr, G1Affine};
 use ark_ec::AffineRepr as _;
 use wgpu::WriteOnly;
@@ -71,18 +71,30 @@ type WritePiece<'f> =
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
 
-/// Threads for copying `bytes` into mapped memory: one per 512 KiB (writes into
-/// host-visible memory run at a few GB/s per thread), at most
-/// [`tuning::upload_threads`].
-fn threads_for(bytes: usize) -> usize {
-    bytes.div_ceil(512 << 10).clamp(1, max_threads())
+/// How an upload spreads over threads, from the device's tuning.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spread {
+    /// Most threads one upload uses (`Tuning::upload_threads`, at most one a core;
+    /// also the size of the device's upload pool, `DeviceState::upload_pool`).
+    threads: usize,
+    /// Pieces per thread (`Tuning::upload_split`).
+    split: usize,
 }
 
-/// Most threads an upload uses: [`tuning::upload_threads`], at most one a core (also
-/// the size of a device's upload pool, `DeviceState::upload_pool`).
-pub(crate) fn max_threads() -> usize {
-    let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
-    tuning::upload_threads().min(hw).max(1)
+impl Spread {
+    /// The spread `tuning` asks for on this host.
+    pub(crate) fn of(tuning: &Tuning) -> Spread {
+        Spread {
+            threads: tuning.host_upload_threads(),
+            split: tuning.upload_split.max(1),
+        }
+    }
+
+    /// Threads for copying `bytes` into mapped memory: one per 512 KiB (writes into
+    /// host-visible memory run at a few GB/s per thread), at most `self.threads`.
+    fn threads_for(self, bytes: usize) -> usize {
+        bytes.div_ceil(512 << 10).clamp(1, self.threads)
+    }
 }
 
 /// The bytes of `items` as the device wants them, when arkworks' in-memory layout
@@ -131,7 +143,7 @@ fn base_bytes(bases: &[G1Affine]) -> Option<&[u8]> {
 }
 
 /// Copies `bytes` (`len` items of `item_bytes`) into `dst` on several threads.
-fn fill_raw(dst: WriteOnly<'_, [u8]>, bytes: &[u8], len: usize, item_bytes: usize) {
+fn fill_raw(dst: WriteOnly<'_, [u8]>, bytes: &[u8], len: usize, item_bytes: usize, spread: Spread) {
     let write = |_: &mut Vec<u32>, mut mine: WriteOnly<'_, [u8]>, range: std::ops::Range<usize>| {
         mine.copy_from_slice(&bytes[item_bytes * range.start..item_bytes * range.end]);
     };
@@ -139,8 +151,8 @@ fn fill_raw(dst: WriteOnly<'_, [u8]>, bytes: &[u8], len: usize, item_bytes: usiz
         dst,
         len,
         item_bytes,
-        threads_for(bytes.len()),
-        tuning::upload_split(),
+        spread.threads_for(bytes.len()),
+        spread.split,
         &write,
     );
 }
@@ -192,7 +204,13 @@ fn for_pieces(
 
 /// Writes `items` into `dst` (exactly `items.len() * words * 4` bytes), `words` u32
 /// words per item, converting with `conv` on several threads.
-fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, conv: &Convert<T>) {
+fn fill_converted<T: Sync>(
+    dst: WriteOnly<'_, [u8]>,
+    items: &[T],
+    words: usize,
+    conv: &Convert<T>,
+    spread: Spread,
+) {
     let bytes = items.len() * words * 4;
     if bytes == 0 {
         return;
@@ -208,32 +226,25 @@ fn fill_converted<T: Sync>(dst: WriteOnly<'_, [u8]>, items: &[T], words: usize, 
                 mine = tail;
             }
         };
-    let threads = threads_for(bytes);
-    for_pieces(
-        dst,
-        items.len(),
-        words * 4,
-        threads,
-        tuning::upload_split(),
-        &write,
-    );
+    let threads = spread.threads_for(bytes);
+    for_pieces(dst, items.len(), words * 4, threads, spread.split, &write);
 }
 
 /// Writes bases into `dst` (64 bytes each: 16 words, infinity as (0, 0)), a plain copy
 /// when the layout allows.
-pub(crate) fn fill_bases(dst: WriteOnly<'_, [u8]>, bases: &[G1Affine]) {
+pub(crate) fn fill_bases(dst: WriteOnly<'_, [u8]>, bases: &[G1Affine], spread: Spread) {
     match base_bytes(bases) {
-        Some(bytes) => fill_raw(dst, bytes, bases.len(), 4 * BASE_WORDS),
-        None => fill_converted(dst, bases, BASE_WORDS, &encode::write_bases),
+        Some(bytes) => fill_raw(dst, bytes, bases.len(), 4 * BASE_WORDS, spread),
+        None => fill_converted(dst, bases, BASE_WORDS, &encode::write_bases, spread),
     }
 }
 
 /// Writes scalars into `dst` (32 bytes each: 8 words, Montgomery form), a plain copy
 /// when the layout allows.
-pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr]) {
+pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr], spread: Spread) {
     match scalar_bytes(scalars) {
-        Some(bytes) => fill_raw(dst, bytes, scalars.len(), 4 * SCALAR_WORDS),
-        None => fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars),
+        Some(bytes) => fill_raw(dst, bytes, scalars.len(), 4 * SCALAR_WORDS, spread),
+        None => fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars, spread),
     }
 }
 
@@ -244,9 +255,12 @@ pub(crate) fn write_bases(
     buf: &wgpu::Buffer,
     offset: u64,
     bases: &[G1Affine],
+    spread: Spread,
 ) -> Result<()> {
     let bytes = (bases.len() * BASE_WORDS * 4) as u64;
-    write_with(queue, buf, offset, bytes, |dst| fill_bases(dst, bases))
+    write_with(queue, buf, offset, bytes, |dst| {
+        fill_bases(dst, bases, spread)
+    })
 }
 
 /// Uploads scalars into `buf` at byte `offset` as [`write_bases`] does bases (for
@@ -256,9 +270,12 @@ pub(crate) fn write_scalars(
     buf: &wgpu::Buffer,
     offset: u64,
     scalars: &[Fr],
+    spread: Spread,
 ) -> Result<()> {
     let bytes = (scalars.len() * SCALAR_WORDS * 4) as u64;
-    write_with(queue, buf, offset, bytes, |dst| fill_scalars(dst, scalars))
+    write_with(queue, buf, offset, bytes, |dst| {
+        fill_scalars(dst, scalars, spread)
+    })
 }
 
 /// Writes `bytes` bytes into `buf` at `offset` with `fill`, through wgpu's per-write
@@ -293,12 +310,16 @@ mod tests {
         items: &[T],
         words: usize,
         conv: fn(&mut [u32], &[T]),
-        fill: fn(WriteOnly<'_, [u8]>, &[T]),
+        fill: fn(WriteOnly<'_, [u8]>, &[T], Spread),
     ) -> bool {
         let mut want = vec![0u32; items.len() * words];
         conv(&mut want, items);
         let mut out = vec![0xA5u8; items.len() * words * 4];
-        fill(WriteOnly::from(out.as_mut_slice()), items);
+        fill(
+            WriteOnly::from(out.as_mut_slice()),
+            items,
+            Spread::of(&Tuning::default()),
+        );
         out == bytemuck::cast_slice::<u32, u8>(&want)
     }
 

@@ -1,11 +1,11 @@
 //! Choosing the plan of an MSM's passes: the largest power-of-two pass that fits the
 //! device's limits, the chunk size the caller set, and the memory budget.
 
-use super::{window_bits_in, Feed, Layout, Plan, BASE_BYTES, MAX_PASS_LOG2, SCALAR_BYTES};
+use super::{window_bits_in, Feed, Layout, Plan, Threads, BASE_BYTES, MAX_PASS_LOG2, SCALAR_BYTES};
 use crate::config::MsmConfig;
 use crate::error::{Error, Result};
 
-/// Limits a plan must respect.
+/// What a plan must respect on a device, and the thread counts its passes aim for.
 #[derive(Clone, Copy, Debug)]
 pub struct DeviceLimits {
     /// Largest storage binding, bytes.
@@ -14,6 +14,8 @@ pub struct DeviceLimits {
     pub max_buffer: u64,
     /// Most workgroups per dispatch dimension.
     pub max_workgroups: u32,
+    /// Threads a pass aims for.
+    pub threads: Threads,
 }
 
 /// Chooses the pass plan for an MSM of `n` points in `layout`: the largest
@@ -50,7 +52,7 @@ pub fn choose(
                 "a range of windows needs window_bits".into(),
             ));
         }
-        let plan = Plan::with_windows(cap, c, cfg.windows.as_ref(), layout)?;
+        let plan = Plan::shaped(cap, c, cfg.windows.as_ref(), layout, limits.threads)?;
         let slots = feed.min_slots();
         let needed = resident.saturating_add(plan.job_bytes(feed, slots));
         // Inputs of all slots share one buffer per kind (bases, scalars).
@@ -86,6 +88,10 @@ mod tests {
         max_binding: 1 << 31,
         max_buffer: 1 << 40,
         max_workgroups: 65535,
+        threads: Threads {
+            accumulate_log2: None,
+            reduce_segs_log2: 11,
+        },
     };
 
     #[test]

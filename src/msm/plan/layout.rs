@@ -34,11 +34,10 @@ impl Layout {
         self != Layout::Points
     }
 
-    /// Whether `cfg` asks for GLV: `cfg.glv`, else the default (`WGPU_MSM_GLV`). Bases
+    /// Whether `cfg` asks for GLV: `cfg.glv`, else yes (GLV halves by default). Bases
     /// uploaded under `cfg` are stored expanded when it does.
     pub fn glv_asked(cfg: &MsmConfig) -> bool {
-        cfg.glv
-            .unwrap_or_else(|| crate::msm::plan::tuning::glv_default() == 2)
+        cfg.glv.unwrap_or(true)
     }
 
     /// Whether an MSM under `cfg` splits its scalars (GLV): as `cfg.glv` says, else by

@@ -12,7 +12,7 @@ mod choose;
 mod layout;
 mod passes;
 mod shape;
-pub(crate) mod tuning;
+pub mod tuning;
 pub(crate) mod windows;
 
 pub use choose::{choose, DeviceLimits};
@@ -20,7 +20,7 @@ pub use layout::Layout;
 pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
 pub use shape::{
     accumulate_threads_log2, default_window_bits, reduce_segs, window_bits_for, window_bits_in,
-    window_count, GLV_FEWER_THREADS_MAX_PASS, REDUCE_FULL_WINDOWS, WIDE_WINDOW_BITS,
+    window_count, Threads, GLV_FEWER_THREADS_MAX_PASS, REDUCE_FULL_WINDOWS, WIDE_WINDOW_BITS,
     WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
 
@@ -104,6 +104,20 @@ impl Plan {
         windows: Option<&Range<u32>>,
         layout: Layout,
     ) -> Result<Plan> {
+        Plan::shaped(capacity, c, windows, layout, Threads::default())
+    }
+
+    /// [`Plan::with_windows`] with a device's thread counts (its tuning's).
+    ///
+    /// # Errors
+    /// As [`Plan::with_windows`].
+    pub fn shaped(
+        capacity: u32,
+        c: u32,
+        windows: Option<&Range<u32>>,
+        layout: Layout,
+        threads: Threads,
+    ) -> Result<Plan> {
         if !(2..=20).contains(&c) {
             return Err(Error::InvalidConfig(format!(
                 "window_bits {c} outside 2..=20"
@@ -121,15 +135,15 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        let segs = num_buckets
-            .next_power_of_two()
-            .clamp(REDUCE_WG, reduce_segs(num_windows));
+        let segs = num_buckets.next_power_of_two().clamp(
+            REDUCE_WG,
+            reduce_segs(num_windows, threads.reduce_segs_log2),
+        );
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
-        let threads_log2 = match crate::msm::plan::tuning::accumulate_threads_log2() {
-            0 => accumulate_threads_log2(layout, capacity),
-            t => t as u32,
-        };
+        let threads_log2 = threads
+            .accumulate_log2
+            .unwrap_or_else(|| accumulate_threads_log2(layout, capacity));
         let chunk_len = (entries >> threads_log2.min(30))
             .next_power_of_two()
             .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
@@ -284,7 +298,7 @@ mod tests {
         assert_eq!(glv.segs_per_window, MAX_SEGS);
         assert_eq!(half.segs_per_window, 2 * MAX_SEGS);
         assert_eq!(whole.segs_per_window, MAX_SEGS);
-        assert_eq!(reduce_segs(1), 4096);
+        assert_eq!(reduce_segs(1, tuning::DEFAULT_REDUCE_SEGS_LOG2), 4096);
         assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());
         // Params feed (resident scalars): a slot is its parameter block.
         assert_eq!(glv.job_bytes(Feed::Params, 3), base(Feed::Params, 3));

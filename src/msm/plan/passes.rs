@@ -3,24 +3,25 @@
 
 use crate::config::MsmConfig;
 
-/// A large MSM is cut into passes of about n / this many points even when one pass
-/// would fit (and the first ones smaller still, see [`pass_sizes`]), so that the upload
-/// of each pass's inputs hides behind the compute of the pass before.
-pub(crate) fn overlap_passes() -> usize {
-    crate::msm::plan::tuning::overlap_divisor()
-}
-
 /// Smallest pass an overlapped MSM is cut into (each pass adds a reduction).
 const OVERLAP_MIN_PASS: usize = 1 << 20;
 /// Largest pass an overlapped MSM is cut into: bounds the host's upload buffers (two
 /// chunks of 96 bytes a point: 768 MiB) on the largest inputs.
 const OVERLAP_MAX_PASS: usize = 1 << 22;
 
-/// `cfg` with passes of about n / [`overlap_passes`] points (2^20 to 2^22) when `n` is
-/// at least `min` and the caller chose no chunk size; `None` otherwise.
-pub(crate) fn overlapped(n: usize, cfg: &MsmConfig, min: usize) -> Option<MsmConfig> {
+/// `cfg` with passes of about n / `divisor` points (2^20 to 2^22) when `n` is at least
+/// `min` and the caller chose no chunk size; `None` otherwise. A large MSM is cut so
+/// even when one pass would fit (and the first passes smaller still, see
+/// [`pass_sizes`]), so that the upload of each pass's inputs hides behind the compute
+/// of the pass before.
+pub(crate) fn overlapped(
+    n: usize,
+    cfg: &MsmConfig,
+    min: usize,
+    divisor: usize,
+) -> Option<MsmConfig> {
     (cfg.chunk_size.is_none() && n >= min).then(|| MsmConfig {
-        chunk_size: Some((n / overlap_passes()).clamp(OVERLAP_MIN_PASS, OVERLAP_MAX_PASS)),
+        chunk_size: Some((n / divisor.max(1)).clamp(OVERLAP_MIN_PASS, OVERLAP_MAX_PASS)),
         ..cfg.clone()
     })
 }

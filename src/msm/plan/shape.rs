@@ -1,7 +1,27 @@
 //! The shape of a pass: its window width and windows, and how many accumulation and
 //! reduction threads it aims for.
 
+use super::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 use super::{Layout, SCALAR_BITS, TARGET_THREADS};
+
+/// How many threads a device's passes aim for (from its
+/// [`Tuning`](super::tuning::Tuning)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Threads {
+    /// 2^this accumulation threads a pass; `None`: [`accumulate_threads_log2`].
+    pub accumulate_log2: Option<u32>,
+    /// At most 2^this reduction threads a window (see [`reduce_segs`]).
+    pub reduce_segs_log2: u32,
+}
+
+impl Default for Threads {
+    fn default() -> Threads {
+        Threads {
+            accumulate_log2: None,
+            reduce_segs_log2: DEFAULT_REDUCE_SEGS_LOG2,
+        }
+    }
+}
 
 /// Windows of `c` bits a scalar has: ceil(255 / c) (signed digits need one bit of
 /// headroom above the 254 bits of r).
@@ -87,7 +107,7 @@ pub fn window_bits_in(layout: Layout, n: usize, cap: usize) -> u32 {
 pub const REDUCE_FULL_WINDOWS: u32 = 8;
 
 /// Most bucket-reduction threads a window of a pass computing `num_windows` windows
-/// gets: [`MAX_SEGS`](super::MAX_SEGS) (or `WGPU_MSM_REDUCE_SEGS_LOG2`'s), more where fewer than
+/// gets: 2^`segs_log2` ([`MAX_SEGS`](super::MAX_SEGS) by default), more where fewer than
 /// [`REDUCE_FULL_WINDOWS`] windows leave the device idle, up to 64 groups of 64, all
 /// `reduce_windows` sums in one workgroup. The reduction is a chain of dependent
 /// additions per thread (twice the segment's buckets, then the rounds of the groups), so
@@ -95,8 +115,8 @@ pub const REDUCE_FULL_WINDOWS: u32 = 8;
 /// windows at 2^22 on an H200 reduced in 0.55 ms with 2^12 threads a window against
 /// 0.68-0.69 with 2^11 (BENCHMARKS.md v23), where all 8 windows gain little (0.66
 /// against 0.69).
-pub fn reduce_segs(num_windows: u32) -> u32 {
-    let base = crate::msm::plan::tuning::reduce_segs_log2().clamp(6, 12) as u32;
+pub fn reduce_segs(num_windows: u32, segs_log2: u32) -> u32 {
+    let base = segs_log2.clamp(6, 12);
     let short = REDUCE_FULL_WINDOWS
         .div_ceil(num_windows.max(1))
         .next_power_of_two()

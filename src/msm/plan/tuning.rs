@@ -1,217 +1,480 @@
-//! Tuning knobs of the MSM drivers, with defaults measured on an H200 (BENCHMARKS.md).
-//! Each can be overridden by an environment variable, read once per process, to tune
-//! for other hardware or to measure alternatives without rebuilding:
+//! How the MSM runs on one device: a [`Tuning`] per device, its defaults derived from
+//! what the device is ([`Tuning::for_device`]), optionally overridden by environment
+//! variables parsed in one place ([`Tuning::with_env`]), and readable and settable
+//! through [`Device::tuning`](crate::device::Device) and `Device::set_tuning`.
 //!
-//! | variable | default | what it sets |
-//! |---|---|---|
-//! | `WGPU_MSM_UPLOAD_THREADS` | 12 | most threads one upload uses (and each device's upload pool holds) |
-//! | `WGPU_MSM_UPLOAD_SPLIT` | 8 | an upload is cut into threads * this pieces, taken in turn |
-//! | `WGPU_MSM_FIRST_PASS_SHIFT` | 3 | a streamed MSM's first pass holds capacity / 2^shift points |
-//! | `WGPU_MSM_PASS_GROWTH` | 250 | each pass of a streamed MSM holds this percent of the one before |
-//! | `WGPU_MSM_OVERLAP_DIVISOR` | 2 | large one-shot MSMs run in passes of about n / this (2^20 to 2^22) |
-//! | `WGPU_MSM_RESIDENT_PASS_GROWTH` | 400 | each pass of a single resident MSM holds this percent of the one before |
-//! | `WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT` | 4 | a single resident MSM's first pass holds capacity / 2^shift points (the capacity holding the whole MSM) |
-//! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | 20 | one-shot MSMs from 2^this points stream in several (growing) passes |
-//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | 21 | single resident MSMs from 2^this points run in several passes |
-//! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | 18 (17 for GLV passes of up to 2^21 points) | a pass aims for 2^this accumulation threads |
-//! | `WGPU_MSM_REDUCE_SEGS_LOG2` | 11 | most bucket-reduction threads per window, 2^this (6 to 12) |
-//! | `WGPU_MSM_READBACK_POLL` | 1 | 1: on a GPU, sleep until an MSM's final reduction starts, then poll for its results; 2: a blocking wait only |
-//! | `WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2` | 17 | a cluster (strategy Auto, alike devices) runs MSMs under 2^this points whole on one device |
-//! | `WGPU_MSM_SEED_PER_BUCKET` | 32 | later passes of at most this many points per bucket start bucket heads from the totals |
-//! | `WGPU_MSM_RETIRE_ON_POLLER` | 3 | who retires an MSM's finished submissions: 1 its next submission, 2 the device's polling thread, 3 the polling thread on GPUs and the next submission on software adapters |
-//! | `WGPU_MSM_FOLD_INDIRECT` | 2 | 1: every fold step of a pass is dispatched at its full size; 2: the device sizes them (indirect dispatches, where the device has them) |
-//! | `WGPU_MSM_GLV` | 2 | 1: MSMs keep whole scalars unless `MsmConfig::glv` asks for GLV; 2: they split them (GLV) unless it says no |
-//! | `WGPU_MSM_POOL_KEEP` | 6 | idle working sets (and arenas, readback buffers) each device keeps for later MSMs of the same shape |
-//! | `WGPU_MSM_DIRECT_UPLOADS` | 3 | what the kernels read straight from the upload buffers (where the device allows it): 1 nothing (all copied out first), 2 scalars, 3 scalars and bases |
+//! The defaults were measured on large discrete GPUs (figures in BENCHMARKS.md and
+//! docs/); what differs by device is derived from its [`DeviceInfo`]: a software
+//! adapter computes on the host's cores, so its MSMs retire their own submissions and
+//! wait for results without polling; the GL backend gets one upload thread (its
+//! context is not shared across threads); a device reads uploads in place only where
+//! it may bind mappable buffers as storage, and sizes its fold steps itself only where
+//! it takes indirect dispatches.
+//!
+//! | variable | field |
+//! |---|---|
+//! | `WGPU_MSM_UPLOAD_THREADS` | [`Tuning::upload_threads`] |
+//! | `WGPU_MSM_UPLOAD_SPLIT` | [`Tuning::upload_split`] |
+//! | `WGPU_MSM_FIRST_PASS_SHIFT` | [`Tuning::first_pass_shift`] |
+//! | `WGPU_MSM_PASS_GROWTH` | [`Tuning::pass_growth_pct`] |
+//! | `WGPU_MSM_OVERLAP_DIVISOR` | [`Tuning::overlap_divisor`] |
+//! | `WGPU_MSM_STREAM_OVERLAP_LOG2` | [`Tuning::stream_overlap_log2`] |
+//! | `WGPU_MSM_RESIDENT_PASS_GROWTH` | [`Tuning::resident_pass_growth_pct`] |
+//! | `WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT` | [`Tuning::resident_first_pass_shift`] |
+//! | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | [`Tuning::resident_overlap_log2`] |
+//! | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | [`Tuning::accumulate_threads_log2`] |
+//! | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
+//! | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
+//! | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |
 
-use std::sync::OnceLock;
-
-/// `var` parsed as a positive integer, or `default`.
-fn knob(var: &str, default: usize) -> usize {
-    std::env::var(var)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .filter(|&v: &usize| v > 0)
-        .unwrap_or(default)
-}
-
-macro_rules! knob {
-    ($(#[$doc:meta])* $name:ident, $var:literal, $default:expr) => {
-        $(#[$doc])*
-        pub(crate) fn $name() -> usize {
-            static V: OnceLock<usize> = OnceLock::new();
-            *V.get_or_init(|| knob($var, $default))
-        }
-    };
-}
-
-knob!(
-    /// Most threads one upload uses, and the size of each device's upload pool
-    /// (`DeviceState::upload_pool`; writes into host-visible memory run at a few GB/s
-    /// per thread: 12-16 reach 30-33 GB/s into an H200, 32 no more). Two H200s fed at
-    /// once on a 32-core host, with bases and scalars copied as raw bytes: 12 a device
-    /// beat 16 (2^22 one-shot 16.42-16.67 -> 16.28-16.31 ms, 2^24 54.89-55.58 -> 54.85,
-    /// one H200 unchanged, BENCHMARKS.md v21 (f)); 8 did as well one-shot and worse
-    /// resident.
-    upload_threads,
-    "WGPU_MSM_UPLOAD_THREADS",
-    12
-);
-knob!(
-    /// An upload is cut into (its threads * this) pieces that its threads take in turn,
-    /// so that a held-up thread delays the upload less (two H200s fed at once: 8 beat
-    /// 1 and 4 by 0.2-0.8 ms at 2^22 and 2^24, BENCHMARKS.md v17).
-    upload_split,
-    "WGPU_MSM_UPLOAD_SPLIT",
-    8
-);
-knob!(
-    /// A streamed MSM's first pass holds its capacity / 2^this points (later passes
-    /// grow up to the capacity, `pass_growth_pct`), so the device starts after a small
-    /// upload.
-    first_pass_shift,
-    "WGPU_MSM_FIRST_PASS_SHIFT",
-    3
-);
-knob!(
-    /// Each pass of a streamed MSM holds this percent of the points of the one before,
-    /// up to the capacity (see `plan::pass_sizes`). On one H200, 250 beat doubling by
-    /// 0.2-0.5 ms one-shot from 2^20 to 2^24 (one pass fewer), and 300 or 400 by less
-    /// (BENCHMARKS.md v28); not yet timed on a pair of devices fed at once.
-    pass_growth_pct,
-    "WGPU_MSM_PASS_GROWTH",
-    250
-);
-knob!(
-    /// A single resident MSM whose scalars come from the host (from
-    /// 2^`resident_overlap_log2` points on) runs in passes that each hold this percent
-    /// of the points of the one before, the first holding capacity /
-    /// 2^`resident_first_pass_shift`, with a capacity that holds the whole MSM where the
-    /// device allows (`plan::growing_passes`). The host writes 32 bytes a point about 5x
-    /// faster than an H200 sums them, so the passes can grow fourfold: 3 passes at 2^22
-    /// where doubling from capacity / 8 with passes of at most n / 2 took 5 (2^22 27.2 ->
-    /// 26.3 ms, 2^24 97.6 -> 93.9, BENCHMARKS.md v24).
-    resident_pass_growth_pct,
-    "WGPU_MSM_RESIDENT_PASS_GROWTH",
-    400
-);
-knob!(
-    /// A single resident MSM's first pass holds capacity / 2^this points (see
-    /// `resident_pass_growth_pct`).
-    resident_first_pass_shift,
-    "WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT",
-    4
-);
-knob!(
-    /// Large one-shot MSMs run in passes of about n / this many points (within
-    /// 2^20..2^22).
-    overlap_divisor,
-    "WGPU_MSM_OVERLAP_DIVISOR",
-    2
-);
-knob!(
-    /// One-shot MSMs from 2^this points stream in several passes even when one fits,
-    /// growing from a small first one, so that the upload hides behind compute (2^20
-    /// on an H200: 10.1 -> 9.0-9.2 ms; 2^19 -0.1 ms and 2^18 +0.9, where the passes cost
-    /// more than the overlap saves, BENCHMARKS.md v25).
-    stream_overlap_log2,
-    "WGPU_MSM_STREAM_OVERLAP_LOG2",
-    20
-);
-knob!(
-    /// Single resident MSMs from 2^this points run in several passes, so that the
-    /// scalar upload overlaps compute.
-    resident_overlap_log2,
-    "WGPU_MSM_RESIDENT_OVERLAP_LOG2",
-    21
-);
-
-knob!(
-    /// A pass aims for 2^this accumulation threads; 0 (unset): the plan's default
-    /// (`plan::accumulate_threads_log2`).
-    accumulate_threads_log2,
-    "WGPU_MSM_ACCUMULATE_THREADS_LOG2",
-    0
-);
-knob!(
-    /// At most 2^this bucket-reduction threads per window ([`DEFAULT_REDUCE_SEGS_LOG2`]
-    /// by default).
-    reduce_segs_log2,
-    "WGPU_MSM_REDUCE_SEGS_LOG2",
-    DEFAULT_REDUCE_SEGS_LOG2 as usize
-);
+use crate::device::DeviceInfo;
+use crate::error::{Error, Result};
 
 /// Most bucket-reduction threads per window by default, 2^this (`plan::MAX_SEGS`).
 pub(crate) const DEFAULT_REDUCE_SEGS_LOG2: u32 = 11;
-knob!(
+
+/// What the MSM kernels read straight from the host-visible buffers the host writes
+/// one-shot inputs into, skipping the copy into a device buffer. Possible only where
+/// the device may bind mappable buffers as storage
+/// ([`DeviceInfo::mappable_storage`]). An upload buffer read in place stays busy until
+/// its pass is done rather than until its copy is; with two slots the host still fills
+/// one while the device computes the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum DirectUploads {
+    /// Every upload is copied into a device buffer first.
+    #[default]
+    None,
+    /// Decomposition reads the scalars in place; streamed bases are copied.
+    Scalars,
+    /// Scalars and streamed bases are read in place (the on-curve check and the
+    /// accumulation read the bases from their upload buffer).
+    All,
+}
+
+impl DirectUploads {
+    /// Whether the scalars are read in place.
+    pub fn scalars(self) -> bool {
+        self != DirectUploads::None
+    }
+
+    /// Whether streamed bases are read in place.
+    pub fn bases(self) -> bool {
+        self == DirectUploads::All
+    }
+}
+
+/// How the MSM drivers run on one device. Every device has its own
+/// ([`Device::tuning`](crate::device::Device::tuning)), so two GPUs of one cluster can
+/// differ; defaults come from [`Tuning::for_device`].
+///
+/// Pass sizes: a one-shot MSM of host bases streams its input in passes; from
+/// 2^[`stream_overlap_log2`](Tuning::stream_overlap_log2) points it runs in passes of
+/// about n / [`overlap_divisor`](Tuning::overlap_divisor) (2^20 to 2^22 points) even
+/// when one would fit, the first holding capacity /
+/// 2^[`first_pass_shift`](Tuning::first_pass_shift) points and each later one
+/// [`pass_growth_pct`](Tuning::pass_growth_pct) percent of the one before, so that
+/// the device starts after a small upload and each later upload hides behind the
+/// compute of the passes before it. A single MSM over resident bases with host scalars
+/// does the same from 2^[`resident_overlap_log2`](Tuning::resident_overlap_log2)
+/// points with its own first pass and growth (its host writes 32 bytes a point, not
+/// 96, so its passes can grow faster).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Tuning {
+    /// Most threads one upload uses, and the size of the device's upload pool (writes
+    /// into host-visible memory run at a few GB/s per thread). Capped by the host's
+    /// cores.
+    pub upload_threads: usize,
+    /// An upload is cut into (its threads * this) pieces that its threads take in
+    /// turn, so that a held-up thread delays the upload less.
+    pub upload_split: usize,
+    /// A streamed MSM's first pass holds capacity / 2^this points.
+    pub first_pass_shift: u32,
+    /// Each pass of a streamed MSM holds this percent of the points of the one before
+    /// (more than 100), up to the capacity.
+    pub pass_growth_pct: u32,
+    /// Large one-shot MSMs run in passes of about n / this many points (within
+    /// 2^20..2^22).
+    pub overlap_divisor: usize,
+    /// One-shot MSMs from 2^this points stream in several passes even when one fits.
+    pub stream_overlap_log2: u32,
+    /// Each pass of a single resident MSM holds this percent of the points of the one
+    /// before (more than 100).
+    pub resident_pass_growth_pct: u32,
+    /// A single resident MSM's first pass holds capacity / 2^this points, the capacity
+    /// holding the whole MSM where the device allows.
+    pub resident_first_pass_shift: u32,
+    /// Single resident MSMs from 2^this points run in several passes, so that the
+    /// scalar upload overlaps compute.
+    pub resident_overlap_log2: u32,
+    /// A pass aims for 2^this accumulation threads; `None`: the plan's default
+    /// (`plan::accumulate_threads_log2`).
+    pub accumulate_threads_log2: Option<u32>,
+    /// At most 2^this bucket-reduction threads per window (6 to 12).
+    pub reduce_segs_log2: u32,
     /// Most points per bucket (pass points / buckets per window) at which a later
-    /// pass's bucket heads start from the bucket totals (`pass::Heads::Seeded`);
-    /// larger passes leave every piece to the collect step.
-    seed_points_per_bucket,
-    "WGPU_MSM_SEED_PER_BUCKET",
-    32
-);
-knob!(
-    /// 1: on a GPU, an MSM's host thread sleeps until the final reduction's submission
-    /// is next, then polls the device for the results (a blocking wait wakes up a few
-    /// hundred microseconds after the device is done); 2: a blocking wait only.
-    readback_poll,
-    "WGPU_MSM_READBACK_POLL",
-    1
-);
-knob!(
-    /// A cluster's default `ClusterConfig::min_split_points` is
-    /// 2^this.
-    cluster_min_split_log2,
-    "WGPU_MSM_CLUSTER_MIN_SPLIT_LOG2",
-    17
-);
-knob!(
-    /// What the kernels read straight from the host-visible upload buffers, on devices
-    /// that allow storage bindings of mappable buffers (`MAPPABLE_PRIMARY_BUFFERS`):
-    /// 1 nothing (each upload is copied into a device buffer first), 2 the scalars, 3
-    /// the scalars and the streamed bases (see `DirectUploads`).
-    direct_uploads,
-    "WGPU_MSM_DIRECT_UPLOADS",
-    3
-);
-knob!(
-    /// Who retires an MSM's finished submissions (wgpu's bookkeeping of finished work,
-    /// which on an H200 host sometimes spends milliseconds in the driver's kernel
-    /// code): 1 the MSM's next submission; 2 the device's polling thread, which waits
-    /// for each submission and retires it, so the MSM's own thread seldom does (two
-    /// H200s at 2^22: 17.2 -> 16.9 ms, one H200 unchanged, BENCHMARKS.md v20); 3 (the
-    /// default) 2 on GPUs and 1 on software adapters, where a waiting poller holds up
-    /// the next submission (lavapipe's tests ran 1.5-2x longer).
-    retire_on_poller,
-    "WGPU_MSM_RETIRE_ON_POLLER",
-    3
-);
-knob!(
-    /// 1: every fold step a pass's chunks allow is dispatched at full size from the host,
-    /// and the steps a pass does not need return at once on the device; 2 (the default):
-    /// a one-workgroup kernel sizes the steps from the pass's largest bucket and the
-    /// host records them as indirect dispatches, so unneeded steps launch nothing
-    /// (where the device has indirect execution; else 1).
-    fold_indirect,
-    "WGPU_MSM_FOLD_INDIRECT",
-    2
-);
-knob!(
-    /// 1: whole scalars by default; 2: GLV halves by default (`MsmConfig::glv`).
-    glv_default,
-    "WGPU_MSM_GLV",
-    2
-);
-knob!(
-    /// Idle working sets, input arenas and readback buffers each device keeps (each
+    /// pass's bucket heads start from the bucket totals; larger passes leave every
+    /// piece to the collect step.
+    pub seed_points_per_bucket: u32,
+    /// Idle working sets, input arenas and readback buffers the device keeps (each
     /// kind), so that an MSM of a shape run before allocates nothing. A prover runs
-    /// MSMs of a few sizes and modes in turn; with 2 kept, a third shape evicted the
-    /// first and every call allocated again (on an H200, a one-shot 2^22 MSM after a
-    /// resident and a device-resident one took 47-58 ms instead of 16, 2^24 ~300
-    /// instead of 53, BENCHMARKS.md v26). An allocation that fails frees them all and
-    /// is tried once more.
-    pool_keep,
-    "WGPU_MSM_POOL_KEEP",
-    6
-);
+    /// MSMs of a few sizes and modes in turn; too few kept, and each shape evicts the
+    /// next one's buffers. An allocation that fails frees them all and is tried once
+    /// more.
+    pub pool_keep: usize,
+    /// What the kernels read straight from the upload buffers.
+    pub direct_uploads: DirectUploads,
+    /// Whether the device's polling thread retires each MSM submission (wgpu's
+    /// bookkeeping of finished work, which can take the driver milliseconds), so that
+    /// the MSM's own thread seldom does. Off on software adapters, where a waiting
+    /// poller holds up the next submission.
+    pub retire_on_poller: bool,
+    /// Whether an MSM's host thread sleeps until its final reduction is next and then
+    /// polls the device for the results (a blocking wait wakes up late). Off on
+    /// software adapters, where polling would take a core from the computation.
+    pub poll_readback: bool,
+    /// Whether a one-workgroup kernel sizes each pass's fold steps from its largest
+    /// bucket and the host records them as indirect dispatches, so unneeded steps
+    /// launch nothing; else every step is dispatched at its full size. Needs indirect
+    /// dispatches ([`DeviceInfo::indirect_dispatch`]).
+    pub fold_indirect: bool,
+}
+
+impl Default for Tuning {
+    /// The tuning of a hardware GPU that has every feature the MSM uses.
+    fn default() -> Tuning {
+        Tuning {
+            upload_threads: 12,
+            upload_split: 8,
+            first_pass_shift: 3,
+            pass_growth_pct: 250,
+            overlap_divisor: 2,
+            stream_overlap_log2: 20,
+            resident_pass_growth_pct: 400,
+            resident_first_pass_shift: 4,
+            resident_overlap_log2: 21,
+            accumulate_threads_log2: None,
+            reduce_segs_log2: DEFAULT_REDUCE_SEGS_LOG2,
+            seed_points_per_bucket: 32,
+            pool_keep: 6,
+            direct_uploads: DirectUploads::All,
+            retire_on_poller: true,
+            poll_readback: true,
+            fold_indirect: true,
+        }
+    }
+}
+
+/// One environment override: its variable, and how it parses into a field.
+struct EnvVar {
+    var: &'static str,
+    expected: &'static str,
+    /// Sets the field from the value; false when the value does not parse.
+    set: fn(&mut Tuning, &str) -> bool,
+}
+
+/// Stores `v` in `field`; false when there is nothing to store.
+fn put<T>(field: &mut T, v: Option<T>) -> bool {
+    match v {
+        Some(v) => {
+            *field = v;
+            true
+        }
+        None => false,
+    }
+}
+
+/// `v` as a number of at least `min`.
+fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
+    v.trim().parse().ok().filter(|x| *x >= min)
+}
+
+/// Every variable [`Tuning::with_env`] reads.
+const ENV: [EnvVar; 13] = [
+    EnvVar {
+        var: "WGPU_MSM_UPLOAD_THREADS",
+        expected: "a whole number >= 1",
+        set: |t, v| put(&mut t.upload_threads, at_least(v, 1)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_UPLOAD_SPLIT",
+        expected: "a whole number >= 1",
+        set: |t, v| put(&mut t.upload_split, at_least(v, 1)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_FIRST_PASS_SHIFT",
+        expected: "a whole number 0..=20",
+        set: |t, v| put(&mut t.first_pass_shift, at_least(v, 0).filter(|&s| s <= 20)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_PASS_GROWTH",
+        expected: "a percentage > 100",
+        set: |t, v| put(&mut t.pass_growth_pct, at_least(v, 101)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_OVERLAP_DIVISOR",
+        expected: "a whole number >= 1",
+        set: |t, v| put(&mut t.overlap_divisor, at_least(v, 1)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_STREAM_OVERLAP_LOG2",
+        expected: "a whole number 0..=40",
+        set: |t, v| {
+            put(
+                &mut t.stream_overlap_log2,
+                at_least(v, 0).filter(|&s| s <= 40),
+            )
+        },
+    },
+    EnvVar {
+        var: "WGPU_MSM_RESIDENT_PASS_GROWTH",
+        expected: "a percentage > 100",
+        set: |t, v| put(&mut t.resident_pass_growth_pct, at_least(v, 101)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT",
+        expected: "a whole number 0..=20",
+        set: |t, v| {
+            put(
+                &mut t.resident_first_pass_shift,
+                at_least(v, 0).filter(|&s| s <= 20),
+            )
+        },
+    },
+    EnvVar {
+        var: "WGPU_MSM_RESIDENT_OVERLAP_LOG2",
+        expected: "a whole number 0..=40",
+        set: |t, v| {
+            put(
+                &mut t.resident_overlap_log2,
+                at_least(v, 0).filter(|&s| s <= 40),
+            )
+        },
+    },
+    EnvVar {
+        var: "WGPU_MSM_ACCUMULATE_THREADS_LOG2",
+        expected: "a whole number 6..=24",
+        set: |t, v| {
+            let l = at_least(v, 6).filter(|&l| l <= 24);
+            put(&mut t.accumulate_threads_log2, l.map(Some))
+        },
+    },
+    EnvVar {
+        var: "WGPU_MSM_REDUCE_SEGS_LOG2",
+        expected: "a whole number 6..=12",
+        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 12)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_SEED_PER_BUCKET",
+        expected: "a whole number",
+        set: |t, v| put(&mut t.seed_points_per_bucket, at_least(v, 0)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_POOL_KEEP",
+        expected: "a whole number >= 1",
+        set: |t, v| put(&mut t.pool_keep, at_least(v, 1)),
+    },
+];
+
+impl Tuning {
+    /// The default tuning of the device `info` describes: [`Tuning::default`], with
+    /// what the device lacks turned off and what a software adapter or the GL backend
+    /// needs (see the module's documentation).
+    pub fn for_device(info: &DeviceInfo) -> Tuning {
+        let mut t = Tuning::default();
+        if info.software {
+            t.retire_on_poller = false;
+            t.poll_readback = false;
+        }
+        if info.backend == "Gl" {
+            t.upload_threads = 1;
+        }
+        if !info.mappable_storage {
+            t.direct_uploads = DirectUploads::None;
+        }
+        t.fold_indirect = info.indirect_dispatch;
+        t
+    }
+
+    /// `self` with the `WGPU_MSM_*` overrides of the process's environment applied
+    /// (the variables are listed in the module's documentation).
+    ///
+    /// # Errors
+    /// [`Error::BadEnv`] naming the first variable whose value does not parse.
+    pub fn with_env(self) -> Result<Tuning> {
+        self.with_vars(|var| std::env::var(var).ok())
+    }
+
+    /// `self` with the overrides `get` returns (a variable's value, or `None` when it
+    /// is unset) applied.
+    fn with_vars(mut self, get: impl Fn(&str) -> Option<String>) -> Result<Tuning> {
+        for e in &ENV {
+            if let Some(value) = get(e.var) {
+                if !(e.set)(&mut self, &value) {
+                    return Err(Error::BadEnv {
+                        var: e.var,
+                        value,
+                        expected: e.expected,
+                    });
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// Checks that the device `info` describes can run this tuning.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] for a zero thread count, split, divisor or pool size, a
+    /// growth of at most 100%, a reduction width outside 6..=12, in-place uploads on a
+    /// device that cannot bind mappable buffers, or indirect fold steps on a device
+    /// without indirect dispatches.
+    pub fn check(&self, info: &DeviceInfo) -> Result<()> {
+        let bad = |why: &str| Err(Error::InvalidConfig(format!("tuning: {why}")));
+        if self.upload_threads == 0 || self.upload_split == 0 {
+            return bad("upload_threads and upload_split must be at least 1");
+        }
+        if self.overlap_divisor == 0 || self.pool_keep == 0 {
+            return bad("overlap_divisor and pool_keep must be at least 1");
+        }
+        if self.pass_growth_pct <= 100 || self.resident_pass_growth_pct <= 100 {
+            return bad("pass growths must be more than 100%");
+        }
+        if !(6..=12).contains(&self.reduce_segs_log2) {
+            return bad("reduce_segs_log2 must be within 6..=12");
+        }
+        if self.direct_uploads != DirectUploads::None && !info.mappable_storage {
+            return bad(&format!(
+                "{} cannot read uploads in place (no MAPPABLE_PRIMARY_BUFFERS)",
+                info.name
+            ));
+        }
+        if self.fold_indirect && !info.indirect_dispatch {
+            return bad(&format!("{} has no indirect dispatches", info.name));
+        }
+        Ok(())
+    }
+
+    /// Upload threads on this host: [`Tuning::upload_threads`], at most one a core.
+    pub(crate) fn host_upload_threads(&self) -> usize {
+        let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.upload_threads.min(hw).max(1)
+    }
+}
+
+impl std::fmt::Display for Tuning {
+    /// One line of `field value` pairs, as `list` prints it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let threads = self
+            .accumulate_threads_log2
+            .map_or_else(|| "default".to_string(), |l| format!("2^{l}"));
+        write!(
+            f,
+            "upload_threads {} upload_split {} first_pass_shift {} pass_growth {}% \
+             overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
+             resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
+             reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
+             retire_on_poller {} poll_readback {} fold_indirect {}",
+            self.upload_threads,
+            self.upload_split,
+            self.first_pass_shift,
+            self.pass_growth_pct,
+            self.overlap_divisor,
+            self.stream_overlap_log2,
+            self.resident_first_pass_shift,
+            self.resident_pass_growth_pct,
+            self.resident_overlap_log2,
+            threads,
+            self.reduce_segs_log2,
+            self.seed_points_per_bucket,
+            self.pool_keep,
+            self.direct_uploads,
+            self.retire_on_poller,
+            self.poll_readback,
+            self.fold_indirect,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(software: bool, backend: &str) -> DeviceInfo {
+        DeviceInfo {
+            index: 0,
+            name: "test".into(),
+            backend: backend.into(),
+            device_type: if software { "Cpu" } else { "DiscreteGpu" }.into(),
+            vendor: 0,
+            device_id: 0,
+            driver: String::new(),
+            max_buffer_size: 1 << 30,
+            max_storage_binding: 1 << 30,
+            max_invocations_per_workgroup: 256,
+            max_workgroups_per_dimension: 65535,
+            shader_int64: false,
+            subgroup: false,
+            timestamp_query: false,
+            software,
+            mappable_storage: true,
+            indirect_dispatch: true,
+        }
+    }
+
+    #[test]
+    fn a_bad_value_names_its_variable() {
+        let env = |var: &str| (var == "WGPU_MSM_PASS_GROWTH").then(|| "fast".to_string());
+        match Tuning::default().with_vars(env) {
+            Err(Error::BadEnv { var, value, .. }) => {
+                assert_eq!(var, "WGPU_MSM_PASS_GROWTH");
+                assert_eq!(value, "fast");
+            }
+            other => panic!("expected BadEnv, got {other:?}"),
+        }
+        let zero = |var: &str| (var == "WGPU_MSM_UPLOAD_THREADS").then(|| "0".to_string());
+        let e = Tuning::default().with_vars(zero).unwrap_err();
+        assert!(e.to_string().contains("WGPU_MSM_UPLOAD_THREADS"), "{e}");
+    }
+
+    #[test]
+    fn overrides_layer_over_the_device_defaults() {
+        let env = |var: &str| match var {
+            "WGPU_MSM_UPLOAD_THREADS" => Some("3".to_string()),
+            "WGPU_MSM_ACCUMULATE_THREADS_LOG2" => Some("17".to_string()),
+            _ => None,
+        };
+        let base = Tuning::for_device(&info(true, "Vulkan"));
+        let t = base.clone().with_vars(env).unwrap();
+        assert_eq!(t.upload_threads, 3);
+        assert_eq!(t.accumulate_threads_log2, Some(17));
+        assert_eq!(
+            t.retire_on_poller, base.retire_on_poller,
+            "untouched fields stay"
+        );
+        assert_eq!(
+            Tuning::default().with_vars(|_| None).unwrap(),
+            Tuning::default()
+        );
+    }
+
+    #[test]
+    fn software_adapters_and_gl_get_their_own_defaults() {
+        let gpu = Tuning::for_device(&info(false, "Vulkan"));
+        assert_eq!(gpu, Tuning::default());
+        let cpu = Tuning::for_device(&info(true, "Vulkan"));
+        assert!(!cpu.retire_on_poller && !cpu.poll_readback);
+        assert_eq!(cpu.pass_growth_pct, gpu.pass_growth_pct);
+        assert_eq!(Tuning::for_device(&info(false, "Gl")).upload_threads, 1);
+        let mut bare = info(false, "Vulkan");
+        bare.mappable_storage = false;
+        bare.indirect_dispatch = false;
+        let t = Tuning::for_device(&bare);
+        assert_eq!(t.direct_uploads, DirectUploads::None);
+        assert!(!t.fold_indirect);
+        assert!(t.check(&bare).is_ok());
+        assert!(
+            gpu.check(&bare).is_err(),
+            "in-place uploads need mappable storage"
+        );
+    }
+}

@@ -97,8 +97,8 @@ pub(crate) fn point_bytes(expanded: bool) -> u64 {
 impl Device {
     /// Uploads `bases` to this device, where they stay until the handle is dropped, and
     /// checks on the device that each is on the curve (reported by the first MSM).
-    /// Each is stored beside its endomorphism image (computed on the device) unless
-    /// `WGPU_MSM_GLV=1`; see [`Device::upload_bases_with`] to choose.
+    /// Each is stored beside its endomorphism image (computed on the device), for GLV
+    /// MSMs; see [`Device::upload_bases_with`] to choose.
     ///
     /// # Errors
     /// [`crate::error::Error::OutOfMemory`] when the device cannot hold them;
@@ -203,13 +203,14 @@ impl Device {
     /// own: Wide64 checks a base about four times faster than Portable32, which
     /// cost a one-shot 2^22 MSM ~0.3 ms per 2^20 bases on an H200, BENCHMARKS.md v20).
     pub(crate) fn check_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
-        self.msm_state().kernels(self, ShaderKind::CheckBases, path)
+        self.msm_state()?
+            .kernels(self, ShaderKind::CheckBases, path)
     }
 
     /// The kernels of the on-curve check that also expands the bases
     /// (`expand_bases.wgsl`) on multiply path `path`.
     pub(crate) fn expand_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
-        self.msm_state()
+        self.msm_state()?
             .kernels(self, ShaderKind::ExpandBases, path)
     }
 

@@ -4,6 +4,7 @@
 use crate::device::gpu;
 use crate::device::Device;
 use crate::error::Result;
+use crate::msm::memory::upload::Spread;
 use crate::msm::plan::MAX_PASS_LOG2;
 
 /// Items stored on one device, `per` to a buffer (the last buffer shorter, one empty
@@ -27,15 +28,16 @@ impl Segments {
         items: &[T],
         per: usize,
         item: u64,
-        write: fn(&wgpu::Queue, &wgpu::Buffer, u64, &[T]) -> Result<()>,
+        write: fn(&wgpu::Queue, &wgpu::Buffer, u64, &[T], Spread) -> Result<()>,
     ) -> Result<Segments> {
+        let spread = Spread::of(&dev.tuning()?);
         let count = items.len().div_ceil(per).max(1);
         let buffers = (0..count)
             .map(|s| {
                 let part = &items[(s * per).min(items.len())..((s + 1) * per).min(items.len())];
                 let size = item * part.len().max(1) as u64;
                 let buf = gpu::create_buffer(&dev.inner.device, label, size, gpu::STORAGE)?;
-                write(&dev.inner.queue, &buf, 0, part)?;
+                write(&dev.inner.queue, &buf, 0, part, spread)?;
                 Ok(buf)
             })
             .collect::<Result<_>>()?;

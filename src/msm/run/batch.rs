@@ -16,7 +16,6 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::arena::{Arena, Input};
 use crate::msm::memory::upload;
-use crate::msm::plan::tuning;
 use crate::msm::plan::{self, Feed, SCALAR_BYTES};
 use crate::msm::resident::bases::DeviceBases;
 use crate::msm::run::job::{Job, PassInputs};
@@ -100,21 +99,18 @@ pub(crate) async fn run(
     if n == 0 {
         return Ok(vec![G1Projective::zero(); sets.len()]);
     }
-    let limits = dev.limits();
+    let tuning = dev.tuning()?;
+    let limits = dev.limits(&tuning);
     let resident = bases.device_bytes();
     let layout = plan::Layout::resident(bases.expanded, cfg);
-    // A single large MSM runs in passes growing from a small first one, so that the
-    // host writes the scalars of one while the device computes the one before (a batch
-    // overlaps across sets). From 2^21 by default (measured on an H200: 2^24 143 -> 134
-    // ms with four passes, BENCHMARKS.md v16; with the scalars read in place, 2^22 30.0
-    // -> 28.4 ms and 2^21 16.1 -> 15.7, while 2^20 gains nothing, v20). The capacity
-    // holds the whole MSM where the device allows it, and the passes grow fourfold from
-    // a sixteenth of it (three passes at 2^22): the host writes 32 bytes a point ~5x
-    // faster than the device sums them, and each pass more costs ~0.5 ms (2^22 27.2 ->
-    // 26.3 ms and 2^24 97.6 -> 93.9 against passes of at most n / 2 doubling from n /
-    // 16, v24).
-    let overlap =
-        sets.len() == 1 && cfg.chunk_size.is_none() && n >= 1 << tuning::resident_overlap_log2();
+    // A single large MSM (from 2^`resident_overlap_log2` points) runs in passes growing
+    // from a small first one, so that the host writes the scalars of one while the
+    // device computes the one before (a batch overlaps across sets). The capacity holds
+    // the whole MSM where the device allows it, and the passes grow faster than a
+    // one-shot MSM's: the host writes a third of the bytes a point (see `Tuning`).
+    let overlap = sets.len() == 1
+        && cfg.chunk_size.is_none()
+        && n >= 1 << tuning.resident_overlap_log2.min(usize::BITS - 2);
     let plan = plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
@@ -124,8 +120,8 @@ pub(crate) async fn run(
             plan::growing_passes(
                 len,
                 cap,
-                tuning::resident_first_pass_shift() as u32,
-                tuning::resident_pass_growth_pct() as u32,
+                tuning.resident_first_pass_shift,
+                tuning.resident_pass_growth_pct,
             )
         } else {
             plan::pass_sizes(len, cap, 0, 200)
@@ -144,15 +140,15 @@ pub(crate) async fn run(
         .clamp(1, passes.len() as u64);
     let groups = submissions(&passes, max_slots as usize);
     let slots = groups.iter().map(|g| g.len()).max().unwrap_or(1);
-    let state = dev.msm_state();
+    let state = dev.msm_state()?;
     let arena = state.take_arena(
         &dev.inner.device,
         &dev.inner.queue,
-        Arena::key_for(&plan, slots as u64, Feed::Scalars),
+        Arena::key_for(&plan, slots as u64, Feed::Scalars, tuning.direct_uploads),
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
     let job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
-    let pool = state.upload_pool();
+    let uploads = state.uploads();
     for (g, range) in groups.iter().enumerate() {
         let group = &passes[range.clone()];
         let last = g + 1 == groups.len();
@@ -209,7 +205,7 @@ pub(crate) async fn run(
             }
             Ok::<_, Error>(filled)
         };
-        let (commands, filled) = upload::beside(pool.as_deref(), prepare, write);
+        let (commands, filled) = upload::beside(uploads.pool.as_deref(), prepare, write);
         let filled = filled.ok_or(Error::Cancelled)??;
         let bytes = (0..group.len()).map(|slot| input(slot).bytes()).sum();
         job.note_upload(t, filled, std::time::Instant::now(), bytes);

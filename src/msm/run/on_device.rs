@@ -7,7 +7,6 @@ use crate::config::MsmConfig;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::arena::{Arena, Input};
-use crate::msm::plan::tuning;
 use crate::msm::plan::{self, Feed};
 use crate::msm::resident::bases::DeviceBases;
 use crate::msm::resident::scalars::DeviceScalars;
@@ -56,17 +55,23 @@ pub(crate) async fn run(
     }
     let resident = bases.device_bytes() + scalars.device_bytes();
     let layout = plan::Layout::resident(bases.expanded, cfg);
-    let plan = plan::choose(n, cfg, &dev.limits(), Feed::Params, resident, layout)?;
+    let tuning = dev.tuning()?;
+    let plan = plan::choose(n, cfg, &dev.limits(&tuning), Feed::Params, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
-    let (cap, growth) = (plan.capacity as usize, tuning::pass_growth_pct() as u32);
+    let (cap, growth) = (plan.capacity as usize, tuning.pass_growth_pct);
     // Full passes first (no small first pass: nothing to overlap), so every pass starts
     // at a multiple of the capacity or of a segment, an aligned binding offset.
     let by_bases = batch::passes(&segments, &[n], |len| plan::pass_sizes(len, cap, 0, growth));
     let passes = split_at_segments(&by_bases, scalars.store.per);
-    let arena = dev.msm_state().take_arena(
+    let arena = dev.msm_state()?.take_arena(
         &dev.inner.device,
         &dev.inner.queue,
-        Arena::key_for(&plan, passes.len() as u64, Feed::Params),
+        Arena::key_for(
+            &plan,
+            passes.len() as u64,
+            Feed::Params,
+            tuning.direct_uploads,
+        ),
     )?;
     let job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;
     let t = std::time::Instant::now();

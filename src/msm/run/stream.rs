@@ -19,7 +19,6 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::arena::{Arena, Input};
 use crate::msm::memory::upload;
-use crate::msm::plan::tuning;
 use crate::msm::plan::{self, Feed, Plan};
 use crate::msm::run::job::{self, Job, PassInputs};
 use crate::msm::stages::Part;
@@ -48,12 +47,13 @@ pub(crate) enum Route {
 /// # Errors
 /// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
 pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
-    let limits = dev.limits();
+    let tuning = dev.tuning()?;
+    let limits = dev.limits(&tuning);
     let layout = plan::Layout::streamed(cfg);
-    // From 2^20 by default (measured on an H200: 2^24 one-shot 273 -> 162 ms, 2^22 66 ->
-    // 49 ms with four chunks instead of one; 2^20 10.1 -> 9.0-9.2 ms in four growing
-    // chunks, while 2^18 and 2^19 gain less than their passes cost, BENCHMARKS.md v25).
-    if let Some(overlap) = plan::overlapped(n, cfg, 1 << tuning::stream_overlap_log2()) {
+    // From 2^`stream_overlap_log2` points (see `Tuning`); smaller inputs gain less from
+    // the overlap than their extra passes cost.
+    let min = 1usize << tuning.stream_overlap_log2.min(usize::BITS - 2);
+    if let Some(overlap) = plan::overlapped(n, cfg, min, tuning.overlap_divisor) {
         // Large inputs stream even when they fit: the upload of each chunk then hides
         // behind the compute of the one before, at the cost of a collect step a pass.
         if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0, layout) {
@@ -90,10 +90,11 @@ pub(crate) async fn run(
     plan: Plan,
     growing: bool,
 ) -> Result<G1Projective> {
+    let tuning = dev.tuning()?;
     let (cap, shift, growth) = (
         plan.capacity as usize,
-        tuning::first_pass_shift() as u32,
-        tuning::pass_growth_pct() as u32,
+        tuning.first_pass_shift,
+        tuning.pass_growth_pct,
     );
     let sizes = if growing {
         plan::growing_passes(bases.len(), cap, shift, growth)
@@ -117,9 +118,9 @@ pub(crate) async fn run(
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
     let slots = Feed::Chunks.min_slots().min(chunks.len() as u64);
-    let key = Arena::key_for(&plan, slots, Feed::Chunks);
+    let key = Arena::key_for(&plan, slots, Feed::Chunks, tuning.direct_uploads);
     let arena = dev
-        .msm_state()
+        .msm_state()?
         .take_arena(&dev.inner.device, &dev.inner.queue, key)?;
     let job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
     let params: Vec<_> = (0..chunks.len())
@@ -141,7 +142,7 @@ pub(crate) async fn run(
         }
     };
     let slot_of = |s: Step| s.k % arena.slots();
-    let pool = dev.msm_state().upload_pool();
+    let uploads = dev.msm_state()?.uploads();
     // Each step's commands are recorded and finished while its upload is written, and
     // submitted as soon as that is done: the device gets each pass without waiting for
     // wgpu to encode it (0.1-0.4 ms a submission on an H200). The commands go to this
@@ -172,8 +173,11 @@ pub(crate) async fn run(
     arena
         .ready(dev, slot_of(steps[0]), 0, input(steps[0]))
         .await?;
-    let (commands, early) =
-        upload::beside(pool.as_deref(), || prepare(steps[0]), || write(steps[0]));
+    let (commands, early) = upload::beside(
+        uploads.pool.as_deref(),
+        || prepare(steps[0]),
+        || write(steps[0]),
+    );
     note(steps[0], t, early.flatten()).await?;
     let mut commands = Some(commands?);
     for (i, &step) in steps.iter().enumerate() {
@@ -190,7 +194,7 @@ pub(crate) async fn run(
         };
         let t = Instant::now();
         let (launched, early) = match next {
-            Some(ns) => upload::beside(pool.as_deref(), launch, || write(ns)),
+            Some(ns) => upload::beside(uploads.pool.as_deref(), launch, || write(ns)),
             None => (launch(), None),
         };
         let (index, prepared) = launched?;

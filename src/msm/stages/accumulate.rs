@@ -29,14 +29,11 @@ pub(crate) enum Heads {
 impl Heads {
     /// The mode of an MSM's pass of `n` points into `buckets` buckets per window:
     /// `First` for its first pass, then `Seeded` while the pass has at most
-    /// [`seed_points_per_bucket`](crate::msm::plan::tuning::seed_points_per_bucket) points per
-    /// bucket, `Pieces` above. (Measured on an H200 at c = 16, BENCHMARKS.md v16:
-    /// seeding every pass cost a 2^24 MSM's accumulation more than it saved in
-    /// collect, while a 2^22 MSM on two devices, whose passes hold at most 2^20
-    /// points, gained. Why larger passes lose is not measured; their loads of the
-    /// totals may miss the cache more as their bases crowd it.)
-    pub(crate) fn of_pass(first: bool, n: u32, buckets: u32) -> Heads {
-        let per_bucket = crate::msm::plan::tuning::seed_points_per_bucket() as u64;
+    /// `seed_per_bucket` points per bucket (`Tuning::seed_points_per_bucket`),
+    /// `Pieces` above: in large passes, loading every bucket's total costs the
+    /// accumulation more than it saves the collect step (see docs/).
+    pub(crate) fn of_pass(first: bool, n: u32, buckets: u32, seed_per_bucket: u32) -> Heads {
+        let per_bucket = u64::from(seed_per_bucket);
         if first {
             Heads::First
         } else if u64::from(n) <= per_bucket * u64::from(buckets) {
@@ -68,15 +65,18 @@ mod tests {
     fn heads_mode_by_pass_and_points_per_bucket() {
         let plan = Plan::new(1 << 20, 16).unwrap();
         let b = plan.num_buckets;
-        assert_eq!(Heads::of_pass(true, 1 << 20, b), Heads::First);
-        assert_eq!(Heads::of_pass(false, 32 * b, b), Heads::Seeded);
-        assert_eq!(Heads::of_pass(false, 32 * b + 1, b), Heads::Pieces);
-        let p = Params::new(&plan, 1 << 20, false);
+        assert_eq!(Heads::of_pass(true, 1 << 20, b, 32), Heads::First);
+        assert_eq!(Heads::of_pass(false, 32 * b, b, 32), Heads::Seeded);
+        assert_eq!(Heads::of_pass(false, 32 * b + 1, b, 32), Heads::Pieces);
+        let p = Params::new(&plan, 1 << 20, false, 32);
         assert_eq!(p.heads, Heads::Seeded as u32);
-        assert_eq!(Params::new(&plan, 1 << 20, true).heads, Heads::First as u32);
+        assert_eq!(
+            Params::new(&plan, 1 << 20, true, 32).heads,
+            Heads::First as u32
+        );
         let big = Plan::new(1 << 22, 16).unwrap();
         assert_eq!(
-            Params::new(&big, 1 << 22, false).heads,
+            Params::new(&big, 1 << 22, false, 32).heads,
             Heads::Pieces as u32
         );
     }

@@ -48,7 +48,7 @@ impl Params {
     /// when it is its MSM's first pass. A pass smaller than the plan's capacity gets
     /// shorter accumulation chunks, so that it still spreads over about as many
     /// threads, within the plan's chunk partials.
-    pub(crate) fn new(plan: &Plan, points: u32, first: bool) -> Params {
+    pub(crate) fn new(plan: &Plan, points: u32, first: bool, seed_per_bucket: u32) -> Params {
         // Entries a window: one a point, or two in the expanded layouts.
         let n = points * plan.layout.entries_per_point();
         // Not rounded to a power of two: a pass of 1.5 * 2^k points keeps the plan's
@@ -66,7 +66,7 @@ impl Params {
             segs_per_window: plan.segs_per_window,
             groups_per_window: plan.groups_per_window,
             first_window: plan.first_window,
-            heads: Heads::of_pass(first, n, plan.num_buckets) as u32,
+            heads: Heads::of_pass(first, n, plan.num_buckets, seed_per_bucket) as u32,
             points,
             entry_layout: plan.layout as u32,
         }

@@ -19,13 +19,10 @@ impl Job<'_> {
             .unwrap_or_else(|e| e.into_inner())
             .take();
         let out = match before {
-            // On a GPU: sleep until the final reduction is about to run (a blocking wait
-            // wakes up a few hundred microseconds late), then poll for its short rest.
-            // A software adapter computes on the CPU, where polling would take a core
-            // from it.
-            Some((index, done))
-                if !self.dev.info().software && crate::msm::plan::tuning::readback_poll() == 1 =>
-            {
+            // Sleep until the final reduction is about to run (a blocking wait wakes up
+            // late), then poll for its short rest; off on software adapters, where
+            // polling would take a core from the computation (`Tuning::poll_readback`).
+            Some((index, done)) if self.tuning.poll_readback => {
                 let (words, t) =
                     gpu::read_words_after(self.dev, &self.readback.buffer, index, done).await?;
                 self.event("wake".into(), t.woke, t.woke);
@@ -97,7 +94,7 @@ impl Job<'_> {
                 .sort_by(|a, b| a.start_ms.total_cmp(&b.start_ms));
             *self
                 .dev
-                .msm_state()
+                .msm_state()?
                 .profile
                 .lock()
                 .unwrap_or_else(|e| e.into_inner()) = Some(prof);

@@ -10,6 +10,7 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::pool::Lease;
 use crate::msm::memory::working::Working;
+use crate::msm::plan::tuning::Tuning;
 use crate::msm::plan::Plan;
 use crate::msm::stages::{self, Params};
 use crate::msm::state::Readback;
@@ -42,6 +43,8 @@ struct Queries {
 /// A job of `owners.len()` passes computing `msms` MSMs on one device.
 pub(crate) struct Job<'a> {
     dev: &'a Device,
+    /// The device's tuning when the job began.
+    tuning: Tuning,
     plan: Plan,
     kernels: Arc<Kernels>,
     work: Lease<'a, Working>,
@@ -96,10 +99,11 @@ impl<'a> Job<'a> {
         let started = Instant::now();
         let path = dev.resolve_arithmetic(cfg.arithmetic)?;
         let device = &dev.inner.device;
-        let state = dev.msm_state();
+        let state = dev.msm_state()?;
+        let tuning = state.tuning();
         let kernels = state.kernels(dev, ShaderKind::Msm, path)?;
         let work = state.take_working(device, &dev.inner.queue, &plan)?;
-        let fold_args = if state.fold_indirect {
+        let fold_args = if tuning.fold_indirect {
             Some(state.kernels(dev, ShaderKind::FoldArgs, path)?)
         } else {
             None
@@ -131,7 +135,7 @@ impl<'a> Job<'a> {
                 });
             }
         }
-        let flags_at = msms as u64 * Params::new(&plan, 0, true).window_sums_bytes();
+        let flags_at = msms as u64 * Params::new(&plan, 0, true, 0).window_sums_bytes();
         let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
         let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Passes beyond what one query set holds go unprofiled.
@@ -159,6 +163,7 @@ impl<'a> Job<'a> {
         let readback = state.take_readback(device, stamps_at + stamp_bytes)?;
         Ok(Job {
             dev,
+            tuning,
             plan,
             kernels,
             work,
@@ -224,7 +229,8 @@ impl<'a> Job<'a> {
     /// The parameters of pass `index`, of `n` points: what its inputs carry to the
     /// device and what its dispatches are sized by.
     pub(crate) fn params(&self, index: usize, n: usize) -> Params {
-        Params::new(&self.plan, n as u32, self.starts_msm(index))
+        let seed = self.tuning.seed_points_per_bucket;
+        Params::new(&self.plan, n as u32, self.starts_msm(index), seed)
     }
 
     /// A command encoder for the job's next submission.

@@ -38,7 +38,7 @@ impl Job<'_> {
         let queue = &self.dev.inner.queue;
         let times = crate::device::ThreadTimes::for_debug();
         let index = gpu::checked(&self.dev.inner.device, "msm submit", || queue.submit([cb]))?;
-        if self.dev.msm_state().retire_on_poller {
+        if self.tuning.retire_on_poller {
             self.dev.inner.poller.wake_until(index.clone());
         }
         if let Some(t) = times {
