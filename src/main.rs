@@ -6,8 +6,8 @@ mod cli;
 
 fn main() {
     // wgpu-core warns whenever MAPPABLE_PRIMARY_BUFFERS is enabled on a discrete GPU; we
-    // enable it on purpose (the kernels read the upload buffers in place, measured
-    // faster on an H200: BENCHMARKS.md v20), so its instance-level warnings are hidden
+    // enable it on purpose (the kernels read the upload buffers in place, which is the
+    // faster path there, see docs/), so its instance-level warnings are hidden
     // unless RUST_LOG asks for them.
     let default = "warn,wgpu_core::instance=error";
     // Milliseconds in log lines: MSM events (allocations, submissions) are that apart.

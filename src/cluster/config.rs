@@ -6,9 +6,8 @@
 /// The default is [`Strategy::Auto`]: [`Strategy::Even`] when every worker is the same
 /// hardware model, [`Strategy::Dynamic`] otherwise. Every MSM has a fixed cost on each
 /// worker (bucket reduction per window, readback, host-side window sums), so among
-/// alike devices one even block each is best (measured on lavapipe with two logical
-/// devices on one adapter, 2^17 points, three runs each: Even 2.5 / 4.9 / 2.5 s,
-/// Weighted 3.0 / 5.8 / 3.1 s, Dynamic in fixed chunks of 1/8 3.4-8.7 s). Unlike
+/// alike devices one even block each is best: every further piece pays that cost
+/// again (see docs/ for the comparison). Unlike
 /// workers (an integrated GPU beside a discrete one, the CPU as a worker) get
 /// `Dynamic`, which learns what each costs and gives a worker nothing it would finish
 /// after the others. [`Strategy::Weighted`] suits a fixed set of unlike GPUs: after its
@@ -48,9 +47,8 @@ pub enum Strategy {
     /// a split by points leaves them whole on every device; but every device reads all
     /// bases (resident bases are copied to each device). Over resident bases the windows
     /// are those of the GLV halves; with the scalars resident too
-    /// ([`Cluster::msm_resident`](super::Cluster::msm_resident)) this is the fastest
-    /// split of a 2^22 MSM on two H200s (13.2-13.3 ms against 13.4-13.7 by points;
-    /// slower at 2^24, BENCHMARKS.md v23).
+    /// ([`Cluster::msm_resident`](super::Cluster::msm_resident)) it can beat a split by
+    /// points at moderate sizes (see docs/).
     Windows,
 }
 

@@ -23,10 +23,10 @@ impl CostModel {
 /// the worker now gets and how fast it now runs them. A piece that ran faster than the
 /// model predicted, or twice the size of the large one, replaces it; a slower one
 /// within a factor of two is averaged into it, a much smaller slower one leaves it. (A
-/// device's first MSM of a new size also allocates its buffers, up to ~100 ms on an
-/// H200: a model that took such a time whole kept the device's share down for calls,
-/// and one that followed every piece made the shares swing from call to call,
-/// BENCHMARKS.md v26.)
+/// device's first MSM of a new size also allocates its buffers, which can take longer
+/// than the MSM: a model that took such a time whole would keep the device's share
+/// down, and one that followed every piece would make the shares swing from call to
+/// call.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Samples {
     small: Option<(usize, f64)>,
@@ -78,9 +78,8 @@ impl Samples {
 
 /// Smallest share of an MSM's points a worker takes part with. A worker worth less than
 /// this saves less than this fraction of the time, while what it costs the others is
-/// not in any model: on two H200s, arkworks on the host's 32 cores as a third worker
-/// (~1% of the points by the models) slowed the GPUs' uploads and the one-shot 2^22 MSM
-/// went from 16.1 to 26-33 ms (BENCHMARKS.md v26).
+/// not in any model: a CPU worker taking a sliver of the points takes the host cores
+/// that feed the GPUs' uploads, which slows the whole MSM (see docs/).
 pub(crate) const MIN_SHARE: f64 = 0.05;
 
 /// Splits `points` among workers so that all finish together as early as their models

@@ -2,7 +2,7 @@
 //! cost-model samples of the adaptive `Dynamic` and the throughputs of `Weighted`, per
 //! (hardware model, arithmetic), in one store for the whole process and in a file beside
 //! the pipeline cache. A hardware model is so calibrated once per machine, not once per
-//! cluster (calibration costs 60-500 ms on two H200s, BENCHMARKS.md v26 and v27). Only
+//! cluster (calibration takes longer than the MSMs it measures). Only
 //! workers whose [`Worker::remember_costs`](super::Worker::remember_costs) says so take
 //! part: a name pins down their speed.
 //!

@@ -129,11 +129,9 @@ impl Cluster {
             // pace them: where a device alone would take the wide windows of a large MSM
             // (`plan::window_bits_for`), its shares keep the width of their passes of
             // 2^20 points and more, whose cheaper accumulation a paced device does not
-            // show while their twice as long reduction ends the MSM (two H200s, 2^24
-            // one-shot over four calls: 55.7-57.3 ms with 17 bits, median of the six
-            // runs 56.7, against 55.5-57.4 and 55.8 with 16; BENCHMARKS.md v21). Bases
-            // resident on the devices (`Cluster::msm_with`) keep the device's own width
-            // (17 bits there took 52.1-53.1 ms against 53.3-53.7).
+            // show while their twice as long reduction ends the MSM. Bases resident on
+            // the devices (`Cluster::msm_with`) keep the device's own width, where the
+            // wider windows pay off (see docs/).
             cfg.to_mut().window_bits = Some(default_window_bits(WIDE_WINDOW_MIN_PASS));
         }
         // Blocks of a failed worker are cut up for the survivors; chunks are small already,

@@ -108,9 +108,8 @@ fn wanted_features() -> wgpu::Features {
 /// One instance, not one per [`Device::all`]: each instance of wgpu's GL backend
 /// initialises the process-wide EGL display and terminates it when dropped, so an
 /// instance dropped on one thread while another enumerated or opened devices pulled the
-/// display from under it. The device test binary, whose tests open and drop both GPUs
-/// of a two-H200 host from several threads at once, hung in about one run in four that
-/// way (BENCHMARKS.md v20 (f)).
+/// display from under it: tests that open and drop the GPUs of a multi-GPU host from
+/// several threads at once hung that way.
 ///
 /// Built from wgpu's environment variables (`WGPU_BACKEND`, ...), less
 /// `VALIDATION_INDIRECT_CALL` unless `WGPU_VALIDATION_INDIRECT_CALL` asks for it:

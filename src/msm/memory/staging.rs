@@ -41,8 +41,8 @@ impl Staging {
     ///
     /// wgpu zeroes a buffer mapped at creation on the host, through the mapping: for
     /// the upload buffers of a large MSM, hundreds of MB written by one thread into
-    /// memory behind the BAR, each page faulted in as it goes (58-93 ms for the arena
-    /// of a one-shot 2^21-2^22 MSM on an H200, BENCHMARKS.md v27). Cleared by the device
+    /// memory behind the BAR, each page faulted in as it goes (tens of milliseconds for
+    /// a large arena, see docs/). Cleared by the device
     /// instead, the buffer needs `COPY_DST` beside `MAP_WRITE`, which wgpu allows with
     /// `MAPPABLE_PRIMARY_BUFFERS`.
     pub(crate) fn new(

@@ -37,10 +37,9 @@ const MIN_FIRST_PASS: usize = 1 << 10;
 /// pass trails at the end. The device starts once a small first pass is uploaded, and
 /// each later upload hides behind the passes before it while `growth_pct` is at most
 /// the ratio of the host's upload speed to the device's compute speed (in points per
-/// second); the bucket totals carry over, so a pass costs little beyond its points. (On
-/// an H200, doubling beat 150% and 170% even where the host writes slower than that:
-/// each pass more costs more than the waits it saves, BENCHMARKS.md v16; and 250%
-/// beat doubling under the kernels of v28.)
+/// second); the bucket totals carry over, so a pass costs little beyond its points,
+/// but each pass more still costs more than the short waits a slower growth would
+/// save (see docs/).
 pub(crate) fn pass_sizes(n: usize, cap: usize, first_shift: u32, growth_pct: u32) -> Vec<usize> {
     if n <= cap.max(1) {
         return if n == 0 { Vec::new() } else { vec![n] };

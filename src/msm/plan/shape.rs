@@ -31,9 +31,9 @@ pub fn window_count(c: u32) -> u32 {
 
 /// The default window width for a pass of `n` points.
 ///
-/// Measured on an H200 (BENCHMARKS.md, v4): at 2^16 the reduction's per-thread depth
-/// dominates and c = 8 beats c = 13 (3.2 against 5.9 ms); from 2^20 on, accumulation
-/// dominates and c = 16 is best of 15..18.
+/// Small passes take narrow windows, where the reduction's per-thread depth (which grows
+/// with the buckets, 2^(c-1)) dominates; from 2^20 points on the accumulation dominates
+/// and c = 16 is the best of 15..18 (see docs/).
 pub fn default_window_bits(n: usize) -> u32 {
     let lg = usize::BITS - n.max(1).saturating_sub(1).leading_zeros();
     match lg {
@@ -55,12 +55,9 @@ pub const WIDE_WINDOW_BITS: u32 = 17;
 /// at most `cap` points: [`WIDE_WINDOW_BITS`] for large MSMs in large passes, else
 /// [`default_window_bits`] of the pass.
 ///
-/// Measured on two H200s (BENCHMARKS.md v21, c = 17 against 16 in four calls): one
-/// H200 0.5-1.5% faster at every size from 2^21 to 2^25, one-shot and resident (15
-/// windows instead of 16: fewer entries to sort and add, at the price of twice the
-/// buckets to scan, collect and reduce, which a large MSM amortises); a pair of them
-/// (2^21 and more points a device) as fast one-shot, within its spread, and faster
-/// resident. At 2^20 points (one pass) both widths take the same time.
+/// A wider window means 15 windows instead of 16: fewer entries to sort and add, at the
+/// price of twice the buckets to scan, collect and reduce, which a large MSM amortises
+/// (see docs/).
 pub fn window_bits_for(n: usize, cap: usize) -> u32 {
     if n >= WIDE_WINDOW_FROM && cap >= WIDE_WINDOW_MIN_PASS {
         WIDE_WINDOW_BITS
@@ -76,11 +73,8 @@ pub const GLV_FEWER_THREADS_MAX_PASS: u32 = 1 << 21;
 /// for: [`TARGET_THREADS`], or half of it for GLV passes of up to
 /// [`GLV_FEWER_THREADS_MAX_PASS`] points, whose window rows (twice the entries in
 /// half the buckets) then get chunks about twice as long: fewer pieces for the fold
-/// and collect stages to add. Measured on two H200s (BENCHMARKS.md v22): 2^17 threads
-/// took one H200 28.77 / 27.48 ms at 2^22 (one-shot / resident) against 29.4 / 27.71
-/// with 2^18 (collect 1.25 -> 0.69 ms), and the pair 16.17 / 15.37 against 16.71 /
-/// 15.76; at 2^24 (passes of 2^22) 2^18 stayed faster (102.08 / 97.85 against 102.62
-/// / 98.49: chunks of 512 slowed the accumulation by 1.9 ms).
+/// and collect stages to add. Larger GLV passes keep [`TARGET_THREADS`]: their chunks
+/// would grow to the longest the accumulation takes, which slows it (see docs/).
 pub fn accumulate_threads_log2(layout: Layout, capacity: u32) -> u32 {
     let t = TARGET_THREADS.trailing_zeros();
     if layout == Layout::Glv && capacity <= GLV_FEWER_THREADS_MAX_PASS {
@@ -111,10 +105,8 @@ pub const REDUCE_FULL_WINDOWS: u32 = 8;
 /// [`REDUCE_FULL_WINDOWS`] windows leave the device idle, up to 64 groups of 64, all
 /// `reduce_windows` sums in one workgroup. The reduction is a chain of dependent
 /// additions per thread (twice the segment's buckets, then the rounds of the groups), so
-/// shorter segments finish sooner while threads are few: a cluster's half of the 8 GLV
-/// windows at 2^22 on an H200 reduced in 0.55 ms with 2^12 threads a window against
-/// 0.68-0.69 with 2^11 (BENCHMARKS.md v23), where all 8 windows gain little (0.66
-/// against 0.69).
+/// shorter segments finish sooner while threads are few (a device computing half of
+/// the windows, in a cluster split by windows; see docs/).
 pub fn reduce_segs(num_windows: u32, segs_log2: u32) -> u32 {
     let base = segs_log2.clamp(6, 12);
     let short = REDUCE_FULL_WINDOWS

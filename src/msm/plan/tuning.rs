@@ -3,7 +3,7 @@
 //! variables parsed in one place ([`Tuning::with_env`]), and readable and settable
 //! through [`Device::tuning`](crate::device::Device) and `Device::set_tuning`.
 //!
-//! The defaults were measured on large discrete GPUs (figures in BENCHMARKS.md and
+//! The defaults are what measured best on large discrete GPUs (see BENCHMARKS.md and
 //! docs/); what differs by device is derived from its [`DeviceInfo`]: a software
 //! adapter computes on the host's cores, so its MSMs retire their own submissions and
 //! wait for results without polling; the GL backend gets one upload thread (its

@@ -200,8 +200,7 @@ impl Device {
     }
 
     /// The kernels of the on-curve check on multiply path `path` (a streamed MSM's
-    /// own: Wide64 checks a base about four times faster than Portable32, which
-    /// cost a one-shot 2^22 MSM ~0.3 ms per 2^20 bases on an H200, BENCHMARKS.md v20).
+    /// own: Wide64 checks a base several times faster than Portable32).
     pub(crate) fn check_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
         self.msm_state()?
             .kernels(self, ShaderKind::CheckBases, path)

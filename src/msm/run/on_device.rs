@@ -1,7 +1,7 @@
 //! MSMs whose bases and scalars are both resident on the device: nothing to upload but
 //! a parameter block a pass, so nothing to overlap, and the MSM runs in as few passes
-//! as the device's limits and the budget allow (one up to 2^22 points on an H200, where
-//! host scalars stream in three), each pass reading its range of the scalars in place.
+//! as the device's limits and the budget allow, each pass reading its range of the
+//! scalars in place.
 
 use crate::config::MsmConfig;
 use crate::device::Device;

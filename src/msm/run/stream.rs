@@ -145,7 +145,7 @@ pub(crate) async fn run(
     let uploads = dev.msm_state()?.uploads();
     // Each step's commands are recorded and finished while its upload is written, and
     // submitted as soon as that is done: the device gets each pass without waiting for
-    // wgpu to encode it (0.1-0.4 ms a submission on an H200). The commands go to this
+    // wgpu to encode it. The commands go to this
     // thread and the writes to the device's upload threads (`rayon::join` from outside
     // a pool would queue the commands there too, behind the upload pieces of every
     // other stream: a cluster's streams kept one shared pool busy).

@@ -18,7 +18,7 @@ const _: () = assert!(
 impl Params {
     /// Whether collect runs a thread per chunk instead of one per bucket: outside
     /// `Pieces` passes, when a window has fewer chunks than buckets (`per_chunk` in
-    /// msm_fold.wgsl; measured on an H200, BENCHMARKS.md v18 (f)).
+    /// msm_fold.wgsl): the fewer threads, each with less to skip.
     pub(crate) fn collect_per_chunk(&self) -> bool {
         self.heads != Heads::Pieces as u32 && self.chunks_per_window < self.num_buckets
     }

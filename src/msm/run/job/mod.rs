@@ -244,8 +244,7 @@ impl<'a> Job<'a> {
     /// [`Job::encode_pass`] of a whole pass, except that with `early` (a job's first
     /// pass) the pass's scalar stages are finished into commands of their own, returned
     /// for the caller to submit first, and the rest recorded into a fresh `enc`: the
-    /// device starts on them while the host records (and wgpu finishes) the rest, ~0.15
-    /// ms of a whole pass on an H200.
+    /// device starts on them while the host records (and wgpu finishes) the rest.
     pub(crate) fn encode_whole_pass(
         &self,
         enc: &mut wgpu::CommandEncoder,

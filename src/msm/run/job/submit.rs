@@ -14,8 +14,8 @@ const SLOW_SUBMIT: std::time::Duration = std::time::Duration::from_millis(1);
 
 impl Job<'_> {
     /// Finishes `enc` into a command buffer for [`Job::submit_commands`] (wgpu encodes
-    /// the recorded commands here, 0.05-0.4 ms for a pass on an H200: streamed passes
-    /// finish theirs while their inputs are still being written).
+    /// the recorded commands here, a noticeable part of a pass's host time: streamed
+    /// passes finish theirs while their inputs are still being written).
     pub(crate) fn finish_commands(&self, enc: wgpu::CommandEncoder) -> wgpu::CommandBuffer {
         let now = Instant::now();
         let cb = enc.finish();
