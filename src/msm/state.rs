@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::msm::kernels::KernelCache;
 use crate::msm::memory::arena::{Arena, ArenaKey};
 use crate::msm::memory::pool::{Lease, Pool, Pooled};
-use crate::msm::memory::upload::Spread;
+use crate::msm::memory::upload::{Spread, Uploads};
 use crate::msm::memory::working::Working;
 use crate::msm::plan::tuning::Tuning;
 use crate::msm::plan::Plan;
@@ -34,13 +34,6 @@ impl Pooled for Readback {
     fn reusable(&self) -> bool {
         self.done.load(std::sync::atomic::Ordering::Acquire)
     }
-}
-
-/// Where a device's uploads run: its upload threads (`None`: rayon's global pool),
-/// and how an upload spreads over them.
-pub(crate) struct Uploads {
-    pub(crate) pool: Option<Arc<rayon::ThreadPool>>,
-    pub(crate) spread: Spread,
 }
 
 /// What the MSM keeps per device (in the device's extension slot, see

@@ -10,11 +10,10 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::pool::Pooled;
 use crate::msm::memory::staging::Staging;
-use crate::msm::memory::upload;
+use crate::msm::memory::upload::{self, Uploads};
 use crate::msm::plan::tuning::DirectUploads;
 use crate::msm::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
 use crate::msm::stages::Params;
-use crate::msm::state::Uploads;
 use ark_bn254::{Fr, G1Affine};
 
 /// The shape an arena was made for.

@@ -71,6 +71,13 @@ type WritePiece<'f> =
 /// Items converted per step of one thread (bounds its scratch buffer).
 const STEP: usize = 4096;
 
+/// Where a device's uploads run: its upload threads (`None`: rayon's global pool),
+/// and how an upload spreads over them (`DeviceState::uploads`).
+pub(crate) struct Uploads {
+    pub(crate) pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    pub(crate) spread: Spread,
+}
+
 /// How an upload spreads over threads, from the device's tuning.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Spread {

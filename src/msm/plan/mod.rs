@@ -10,6 +10,7 @@ use std::ops::Range;
 
 mod choose;
 mod layout;
+mod overrides;
 mod passes;
 mod shape;
 pub mod tuning;
