@@ -665,7 +665,7 @@ fn msm_adversarial(ctx: &mut Ctx) {
         &cfg256,
     );
 
-    // Passes in every way of reaching the bucket totals (`pass::Heads`): c = 6 (32
+    // Passes in every way of reaching the bucket totals (`stages::accumulate::Heads`): c = 6 (32
     // buckets a window) and passes of at most 2048 growing from 1024 give 880 (the
     // MSM's first pass), 1024 (32 points a bucket: heads start from the totals), 2048
     // and 2048 (beyond: every piece goes to the collect step); with a hot bucket that

@@ -131,7 +131,7 @@ fn module(device: &wgpu::Device, label: &str, source: &str, trusted: bool) -> wg
     if trusted && !force_checks() {
         // SAFETY: the MSM kernels index only within the bounds their parameters give
         // (every thread checks its index against n, the window count and the sorted
-        // totals), which the host sizes the buffers for; see msm/plan.rs.
+        // totals), which the host sizes the buffers for; see msm/plan/.
         unsafe { device.create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked()) }
     } else {
         device.create_shader_module(desc)

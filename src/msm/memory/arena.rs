@@ -1,6 +1,6 @@
 //! Input slots of a job: per pass in flight, a parameter block and the pass's scalars
 //! (and, when host bases are streamed, its chunk of bases and an on-curve flag), written
-//! by the host into reusable upload buffers (see `staging.rs`) and either copied into
+//! by the host into reusable upload buffers (see `memory/staging.rs`) and either copied into
 //! device buffers or read where they are (`Tuning::direct_uploads`). Slots of one kind share
 //! one device buffer, so a slot is a range bound at an aligned offset; arenas are
 //! pooled per device like the working buffers.

@@ -1,6 +1,6 @@
 //! Host-to-device uploads of bases and scalars, converted straight into mapped memory
 //! by several threads of rayon's pool with no intermediate copy: `fill_*` write into
-//! any mapped view (the reusable upload buffers of `staging.rs`, used by every MSM);
+//! any mapped view (the reusable upload buffers of `memory/staging.rs`, used by every MSM);
 //! `write_bases` and `write_scalars` go through wgpu's per-write staging (resident
 //! bases and scalars, uploaded once).
 

@@ -1,6 +1,6 @@
 //! The working buffers of one pass shape: digits, bucket counts and offsets, sorted
 //! entries, per-pass scratch, the bucket totals, and the fold steps' uniforms and
-//! dispatch sizes. Pooled per device by plan (see `state.rs`).
+//! dispatch sizes. Pooled per device by plan (see `msm/state.rs`).
 
 use crate::device::gpu;
 use crate::error::Result;

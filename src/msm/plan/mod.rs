@@ -28,13 +28,13 @@ pub use shape::{
 /// Bits in a BN254 scalar (r < 2^254).
 pub const SCALAR_BITS: u32 = 254;
 /// Accumulation threads a pass aims for by default (enough to fill a large GPU; more
-/// only adds chunk partials and run flushes); `WGPU_MSM_ACCUMULATE_THREADS_LOG2`
-/// overrides it (see `tuning.rs`).
+/// only adds chunk partials and run flushes); a device's
+/// `Tuning::accumulate_threads_log2` overrides it.
 pub const TARGET_THREADS: u64 = 1 << 18;
 /// Bounds of the entries one accumulation thread sums.
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
-/// Most reduction threads per window by default (`WGPU_MSM_REDUCE_SEGS_LOG2` overrides
-/// it, see `tuning.rs`).
+/// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
+/// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 pub use crate::shader::stages::{REDUCE_WG, SCAN_PER, SCAN_WG};
 /// Largest pass we plan, in points.

@@ -6,7 +6,7 @@
 //! Passes are submitted in groups of about [`SUBMIT_BYTES`] of scalars (small sets share
 //! one submission; a batch of small MSMs is a single one). The host never waits between
 //! groups: while the device computes group g, the host converts group g + 1's scalars
-//! into the other turn of its slots' reusable upload buffers (see `staging.rs`), where
+//! into the other turn of its slots' reusable upload buffers (see `memory/staging.rs`), where
 //! one submission for the whole batch would leave the device idle until every set was
 //! written. A group's scalars are copied into their slots at its submission; the next
 //! group reuses the slots, which the queue orders after the passes that read them.

@@ -1,7 +1,7 @@
 //! One-shot MSMs of host bases, which need not all be on the device: the input is
 //! streamed in chunks of one pass each through two pooled input slots. The host writes
 //! chunk k + 1 (bases and scalars, converted into the slot's reusable upload buffers,
-//! see `staging.rs`) while the device computes chunk k; a slot's buffers come back once
+//! see `memory/staging.rs`) while the device computes chunk k; a slot's buffers come back once
 //! the device has copied chunk k - 1 out of them, which also bounds the host memory to
 //! two chunks. Each chunk's bases are checked on
 //! the curve in the same submission; a bad one is reported with its global index.
