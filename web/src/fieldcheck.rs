@@ -8,6 +8,7 @@
 //! directly and without blocking: the readback awaits `map_async` through a channel that
 //! the browser's event loop completes.
 
+use crate::compile;
 use crate::error::{Result, WebError};
 use crate::gpu::BrowserGpu;
 use ark_bn254::Fq;
@@ -15,8 +16,7 @@ use ark_std::rand::{rngs::StdRng, SeedableRng};
 use ark_std::UniformRand;
 use web_time::Instant;
 use wgpu_msm::msm::encode::field_words;
-use wgpu_msm::shader::{self, unroll::Unroll, ShaderKind};
-use wgpu_msm::MulPath;
+use wgpu_msm::shader::ShaderKind;
 
 /// The kernel's entry point.
 const ENTRY: &str = "test_fq_mul";
@@ -36,8 +36,6 @@ pub struct FieldMulReport {
     pub mismatches: usize,
     /// The first differing index, if any.
     pub first_mismatch: Option<usize>,
-    /// Bytes of WGSL in the module (all field test kernels, both fields).
-    pub wgsl_bytes: usize,
     /// Milliseconds to create the shader module and have the browser report its
     /// compilation messages (parsing and validation of the whole module).
     pub module_ms: f64,
@@ -57,13 +55,12 @@ impl std::fmt::Display for FieldMulReport {
         write!(
             f,
             "{ENTRY} x {} (seed {}): {} mismatches against arkworks; module {:.1} ms \
-             ({} KiB WGSL), pipeline {:.1} ms, first run {:.1} ms, second run {:.1} ms, \
+             (all field test kernels), pipeline {:.1} ms, first run {:.1} ms, second run {:.1} ms, \
              arkworks {:.2} ms",
             self.n,
             self.seed,
             self.mismatches,
             self.module_ms,
-            self.wgsl_bytes >> 10,
             self.pipeline_ms,
             self.first_run_ms,
             self.second_run_ms,
@@ -100,43 +97,8 @@ pub async fn field_mul(gpu: &BrowserGpu, n: usize, seed: u64) -> Result<FieldMul
     let cpu_ms = ms(t);
 
     let d = &gpu.device;
-    // The compact build: less code for the browser's shader compiler.
-    let src = shader::source_with(ShaderKind::TestField, MulPath::Portable32, Unroll::Compact);
-    let t = Instant::now();
-    let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
-    let module = d.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("web/test_field"),
-        source: wgpu::ShaderSource::Wgsl(src.as_str().into()),
-    });
-    let info = module.get_compilation_info().await;
-    if let Some(e) = scope.pop().await {
-        return Err(shader_error(e.to_string()));
-    }
-    let errors: Vec<String> = info
-        .messages
-        .iter()
-        .filter(|m| m.message_type == wgpu::CompilationMessageType::Error)
-        .map(|m| m.message.clone())
-        .collect();
-    if !errors.is_empty() {
-        return Err(shader_error(errors.join("; ")));
-    }
-    let module_ms = ms(t);
-
-    let t = Instant::now();
-    let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
-    let pipeline = d.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(ENTRY),
-        layout: None,
-        module: &module,
-        entry_point: Some(ENTRY),
-        compilation_options: Default::default(),
-        cache: None,
-    });
-    if let Some(e) = scope.pop().await {
-        return Err(shader_error(e.to_string()));
-    }
-    let pipeline_ms = ms(t);
+    let (module, module_ms) = compile::module(gpu, ShaderKind::TestField).await?;
+    let (pipeline, pipeline_ms) = compile::pipeline(gpu, &module, ENTRY).await?;
 
     let words = |v: &[Fq]| -> Vec<u32> { v.iter().flat_map(field_words).collect() };
     let bytes = (n * WORDS * 4) as u64;
@@ -176,7 +138,6 @@ pub async fn field_mul(gpu: &BrowserGpu, n: usize, seed: u64) -> Result<FieldMul
         seed,
         mismatches: bad.len(),
         first_mismatch: bad.first().copied(),
-        wgsl_bytes: src.len(),
         module_ms,
         pipeline_ms,
         first_run_ms,
@@ -260,13 +221,6 @@ fn entry(binding: u32, buf: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
     wgpu::BindGroupEntry {
         binding,
         resource: buf.as_entire_binding(),
-    }
-}
-
-fn shader_error(message: String) -> WebError {
-    WebError::Shader {
-        entry: ENTRY.into(),
-        message,
     }
 }
 

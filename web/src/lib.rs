@@ -8,12 +8,13 @@
 //! because nothing may block the browser's event loop. The full MSM waits for the core
 //! crate's async, thread-free path (docs/browser.md lists what it needs).
 //!
-//! Modules: [`gpu`] (adapter and device, async), [`fieldcheck`] (the kernel against
-//! arkworks), [`error`]; on wasm32 the `js` module exports both to JavaScript for
-//! `index.html`.
+//! Modules: [`gpu`] (adapter and device, async), [`compile`] (modules and pipelines,
+//! timed), [`fieldcheck`] (the kernel against arkworks), [`error`]; on wasm32 the `js`
+//! module exports them to JavaScript for `index.html`.
 
 #![deny(missing_docs)]
 
+pub mod compile;
 pub mod error;
 pub mod fieldcheck;
 pub mod gpu;

@@ -44,3 +44,32 @@ async fn fq_mul_matches_arkworks() {
         );
     }
 }
+
+/// Build times of every curve test kernel and MSM stage on this browser's adapter.
+/// Ignored by default: on SwiftShader some of them take minutes (or never finish), which
+/// is what this measures. `cargo test --target wasm32-unknown-unknown --test browser --
+/// --include-ignored --nocapture kernel_build_times`
+#[wasm_bindgen_test]
+#[ignore]
+async fn kernel_build_times() {
+    use wgpu_msm::shader::ShaderKind;
+    let gpu = gpu().await;
+    for kind in [
+        ShaderKind::TestField,
+        ShaderKind::TestCurve,
+        ShaderKind::CheckBases,
+        ShaderKind::FoldArgs,
+        ShaderKind::Msm,
+    ] {
+        let (module, ms) = wgpu_msm_web::compile::module(&gpu, kind)
+            .await
+            .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        console_log!("{kind:?}: module {ms:.1} ms");
+        for entry in kind.entry_points() {
+            let (_, ms) = wgpu_msm_web::compile::pipeline(&gpu, &module, &entry)
+                .await
+                .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            console_log!("{kind:?}/{entry}: pipeline {ms:.1} ms");
+        }
+    }
+}
