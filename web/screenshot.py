@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Opens a page in headless Chromium (through chromedriver), waits until the page's title
-says PASS or FAIL, saves a screenshot and exits 0 only on PASS.
+says PASS or FAIL, prints the page's text, saves a screenshot and exits 0 only on PASS.
 
     python3 web/screenshot.py http://127.0.0.1:8000/ /tmp/page.png
 
@@ -61,10 +61,13 @@ def main():
             if title.startswith(("PASS", "FAIL")):
                 break
             time.sleep(0.2)
+        text = call(sid, "POST", "/execute/sync",
+                    {"script": "return document.body.innerText", "args": []})
         png = base64.b64decode(call(sid, "GET", "/screenshot"))
         with open(out, "wb") as f:
             f.write(png)
         call(sid, "DELETE", "")
+        print(text)
         print(title or "(no result before the wait ran out)")
         return 0 if title.startswith("PASS") else 1
     finally:
