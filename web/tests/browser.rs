@@ -7,7 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::{console_log, wasm_bindgen_test, wasm_bindgen_test_configure};
-use wgpu_msm_web::{field_mul, BrowserGpu};
+use wgpu_msm_web::{curve_madd, field_mul, BrowserGpu};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -43,6 +43,23 @@ async fn fq_mul_matches_arkworks() {
             r.first_mismatch
         );
     }
+}
+
+#[wasm_bindgen_test]
+async fn curve_madd_matches_arkworks() {
+    let gpu = gpu().await;
+    // The six special cases, then random pairs into a part-filled fourth workgroup: one
+    // call, since each builds the curve pipeline anew (seconds on SwiftShader).
+    let (n, seed) = (200, 5);
+    let r = curve_madd(&gpu, n, seed)
+        .await
+        .unwrap_or_else(|e| panic!("n = {n}, seed {seed}: {e}"));
+    console_log!("{r}");
+    assert_eq!(
+        r.mismatches, 0,
+        "n = {n}, seed {seed}: first mismatch at {:?} (0-5 are P+P, P-P, -P+P, P+inf, inf+P, inf+inf)",
+        r.first_mismatch
+    );
 }
 
 /// Build times of every curve test kernel and MSM stage on this browser's adapter.
