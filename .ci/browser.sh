@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# CI for the browser: installs the wasm target, wasm-bindgen-cli at the version of the
+# wasm-bindgen crate in web/Cargo.lock, Chromium and chromedriver, then runs the
+# wasm-bindgen tests of web/ in headless Chromium with WebGPU (SwiftShader where there is
+# no GPU) and checks the demo page the same way. Fails when the browser gives no WebGPU
+# adapter. Run from anywhere: .ci/browser.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp}"
+export DEBIAN_FRONTEND=noninteractive
+
+# The wasm-bindgen version the tests link; the CLI must be exactly it.
+wb=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print }' web/Cargo.lock)
+[ -n "$wb" ] || { echo "no wasm-bindgen in web/Cargo.lock" >&2; exit 1; }
+
+rustup target add wasm32-unknown-unknown
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wb" ]; then
+  cargo install wasm-bindgen-cli --version "$wb"
+fi
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+echo "$(chromium --version 2>/dev/null); $(chromedriver --version); wasm-bindgen $wb"
+
+cd web
+export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
+log=$(mktemp)
+# The suite panics without an adapter; the grep also catches a run in which the test
+# never ran (filtered out, or compiled away).
+cargo test --target wasm32-unknown-unknown --test browser -- --nocapture 2>&1 | tee "$log"
+grep -q '^test webgpu_adapter_appears \.\.\. ok' "$log" || {
+  echo "FAIL: the WebGPU adapter test did not pass" >&2
+  exit 1
+}
+
+# The demo page, as a user opens it: build, bind, serve on 127.0.0.1, wait for its verdict.
+cargo build --target wasm32-unknown-unknown --lib
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+wasm-bindgen --target web --out-dir pkg "$target_dir/wasm32-unknown-unknown/debug/wgpu_msm_web.wasm"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 "$port" >/dev/null 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+sleep 1
+python3 screenshot.py "http://127.0.0.1:$port/" "${BROWSER_SCREENSHOT:-$target_dir/page.png}"
