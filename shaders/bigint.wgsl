@@ -40,6 +40,16 @@ fn big_sub(a: Big, b: Big) -> BigCarry {
     return BigCarry(r, borrow);
 }
 
+/// b where c is true, else a (limb by limb, without a branch: shader compilers that
+/// inline everything, such as SwiftShader's, slow down sharply on many small branches).
+fn big_select(a: Big, b: Big, c: bool) -> Big {
+    var r: Big;
+    // @unroll i LIMBS
+    r[i] = select(a[i], b[i], c);
+    // @end
+    return r;
+}
+
 /// a >= b.
 fn big_gte(a: Big, b: Big) -> bool {
     var gt = false;

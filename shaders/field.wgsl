@@ -39,27 +39,19 @@ fn ${F}_add(a: Big, b: Big) -> Big {
     let s = big_add(a, b);
     let d = big_sub(s.v, ${FC}_P);
     // Keep the reduced value when the sum overflowed or is >= p.
-    if (s.carry != 0u || d.carry == 0u) {
-        return d.v;
-    }
-    return s.v;
+    return big_select(s.v, d.v, s.carry != 0u || d.carry == 0u);
 }
 
 /// a - b mod p.
 fn ${F}_sub(a: Big, b: Big) -> Big {
     let d = big_sub(a, b);
-    if (d.carry != 0u) {
-        return big_add(d.v, ${FC}_P).v;
-    }
-    return d.v;
+    // Add p back when the difference wrapped (p or 0: no branch).
+    return big_add(d.v, big_select(Big(), ${FC}_P, d.carry != 0u)).v;
 }
 
 /// -a mod p.
 fn ${F}_neg(a: Big) -> Big {
-    if (big_is_zero(a)) {
-        return a;
-    }
-    return big_sub(${FC}_P, a).v;
+    return big_select(big_sub(${FC}_P, a).v, a, big_is_zero(a));
 }
 
 /// 2a mod p.
@@ -105,10 +97,7 @@ fn ${F}_mul(a: Big, b: Big) -> Big {
     out[i] = t[i];
     // @end
     let d = big_sub(out, ${FC}_P);
-    if (t[LIMBS] != 0u || d.carry == 0u) {
-        return d.v;
-    }
-    return out;
+    return big_select(out, d.v, t[LIMBS] != 0u || d.carry == 0u);
 }
 
 /// a^2 in Montgomery form.

@@ -3,11 +3,11 @@
 //! We have no Apple or Windows GPU to run on; this is the evidence for those platforms.
 
 use wgpu_msm::shader::unroll::Unroll;
-use wgpu_msm::shader::{source, source_with, ShaderKind};
+use wgpu_msm::shader::{source, source_variant, Fq32, ShaderKind};
 use wgpu_msm::MulPath;
 
-fn check(kind: ShaderKind, path: MulPath, mode: Unroll) {
-    let src = source_with(kind, path, mode);
+fn check(kind: ShaderKind, path: MulPath, mode: Unroll, fq32: Fq32) {
+    let src = source_variant(kind, path, mode, fq32);
     let module = naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| {
         panic!(
             "{kind:?}/{}: parse error:\n{}",
@@ -58,7 +58,9 @@ fn every_shader_variant_validates_and_translates() {
     for kind in ShaderKind::ALL {
         for path in [MulPath::Wide64, MulPath::Portable32] {
             for mode in [Unroll::Full, Unroll::Compact] {
-                check(kind, path, mode);
+                for fq32 in [Fq32::Words, Fq32::Small] {
+                    check(kind, path, mode, fq32);
+                }
             }
         }
     }
@@ -66,8 +68,11 @@ fn every_shader_variant_validates_and_translates() {
 
 #[test]
 fn portable32_uses_no_64_bit_integers() {
-    for kind in ShaderKind::ALL {
-        let src = source(kind, MulPath::Portable32);
+    for (kind, fq32) in ShaderKind::ALL
+        .into_iter()
+        .flat_map(|k| [(k, Fq32::Words), (k, Fq32::Small)])
+    {
+        let src = source_variant(kind, MulPath::Portable32, Unroll::Compact, fq32);
         assert!(!src.contains("u64"), "{kind:?} portable32 mentions u64");
         let module = naga::front::wgsl::parse_str(&src).unwrap();
         naga::valid::Validator::new(

@@ -17,6 +17,7 @@ const MUL_WIDE64: &str = include_str!("../../shaders/mul_wide64.wgsl");
 const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
 const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
+const FIELD_SMALL: &str = include_str!("../../shaders/field_small.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
 const MSM_PARAMS: &str = include_str!("../../shaders/msm_params.wgsl");
 const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
@@ -121,13 +122,36 @@ fn instantiate(template: &str, f: &str, fc: &str) -> String {
     template.replace("${FC}", fc).replace("${F}", f)
 }
 
+/// How the Portable32 path holds Fq in registers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Fq32 {
+    /// Eight 32-bit words (`field.wgsl`), each 32x32-bit product built from four
+    /// 16x16-bit ones: the least code, which SwiftShader compiles fastest.
+    #[default]
+    Words,
+    /// Small limbs (`field_small.wgsl`, [`params::SMALL_BITS`] bits each): one 32-bit
+    /// multiply-add per limb product and no carries inside the multiply's rounds.
+    Small,
+}
+
+impl Fq32 {
+    /// The representation chosen by `WGPU_MSM_FQ32` (`small` or `words`), `Words` by
+    /// default.
+    pub fn from_env() -> Fq32 {
+        match std::env::var("WGPU_MSM_FQ32").as_deref() {
+            Ok("small") => Fq32::Small,
+            _ => Fq32::Words,
+        }
+    }
+}
+
 /// The complete WGSL source of `kind` for the given multiply path.
 ///
 /// # Panics
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
 /// by the naga validation test).
 pub fn source(kind: ShaderKind, path: MulPath) -> String {
-    source_with(kind, path, unroll::Unroll::from_env())
+    source_variant(kind, path, unroll::Unroll::from_env(), Fq32::from_env())
 }
 
 /// [`source`] with an explicit unrolling mode.
@@ -135,6 +159,15 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
 /// # Panics
 /// As [`source`].
 pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> String {
+    source_variant(kind, path, mode, Fq32::from_env())
+}
+
+/// [`source`] with an explicit unrolling mode and Portable32 Fq representation (`fq32`
+/// plays no part on the Wide64 path).
+///
+/// # Panics
+/// As [`source`].
+pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq32: Fq32) -> String {
     if !kind.uses_arithmetic() {
         // The same source on either multiply path.
         return [MSM_PARAMS, MSM_FOLD_ARGS].join("\n");
@@ -149,16 +182,23 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
         }
         .to_string(),
     );
-    // Fq, the curve's field, is the hot one: radix 2^29 where 64-bit products exist,
-    // 32-bit words otherwise. Fr only converts scalars and keeps 32-bit words.
+    // Fq, the curve's field, is the hot one: radix 2^29 with 64-bit column sums where
+    // 64-bit products exist, otherwise 32-bit words or small limbs with 32-bit column
+    // sums. Fr only converts scalars and keeps 32-bit words.
     match path {
         MulPath::Wide64 => {
             parts.push(params::radix_prelude());
             parts.push(FIELD29.replace("alias Fq = array<u32, 9>;", ""));
         }
-        MulPath::Portable32 => {
+        MulPath::Portable32 if fq32 == Fq32::Words => {
             parts.push("alias Fq = Big;".to_string());
             parts.push(instantiate(FIELD, "fq", "FQ"));
+        }
+        MulPath::Portable32 => {
+            parts.push(params::small_prelude());
+            let field = params::field_small(FIELD_SMALL);
+            let n = params::SMALL_LIMBS;
+            parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
         }
     }
     parts.push(instantiate(FIELD, "fr", "FR"));

@@ -101,13 +101,21 @@ const _: () = assert!(RADIX_BITS * RADIX_LIMBS >= 257);
 
 /// `RADIX_LIMBS` limbs of `RADIX_BITS` bits of an arkworks big integer (little endian).
 pub fn limbs_radix(b: &BigInt<4>) -> Vec<u32> {
-    let mask = (1u64 << RADIX_BITS) - 1;
-    (0..RADIX_LIMBS)
+    limbs_of(b, RADIX_BITS, RADIX_LIMBS)
+}
+
+/// `limbs` limbs of `bits` bits of an arkworks big integer (little endian).
+pub fn limbs_of(b: &BigInt<4>, bits: u32, limbs: u32) -> Vec<u32> {
+    let mask = (1u64 << bits) - 1;
+    (0..limbs)
         .map(|i| {
-            let bit = (RADIX_BITS * i) as usize;
+            let bit = (bits * i) as usize;
             let (w, s) = (bit / 64, bit % 64);
+            if w >= 4 {
+                return 0;
+            }
             let mut v = b.0[w] >> s;
-            if s + RADIX_BITS as usize > 64 && w + 1 < 4 {
+            if s + bits as usize > 64 && w + 1 < 4 {
                 v |= b.0[w + 1] << (64 - s);
             }
             (v & mask) as u32
@@ -115,8 +123,8 @@ pub fn limbs_radix(b: &BigInt<4>) -> Vec<u32> {
         .collect()
 }
 
-fn wgsl_radix(name: &str, b: &BigInt<4>) -> String {
-    let items: Vec<String> = limbs_radix(b)
+fn wgsl_limbs(name: &str, b: &BigInt<4>, bits: u32, limbs: u32) -> String {
+    let items: Vec<String> = limbs_of(b, bits, limbs)
         .iter()
         .map(|x| format!("0x{x:08x}u"))
         .collect();
@@ -127,15 +135,71 @@ fn wgsl_radix(name: &str, b: &BigInt<4>) -> String {
 /// (eight 32-bit words) and the limbs: `fq_unpack`, `fq_pack` (canonical) and
 /// `fq_pack_lazy` (any value < 2p, for points only the device reads back).
 pub fn radix_prelude() -> String {
+    let (rb, rl) = (RADIX_BITS, RADIX_LIMBS);
     let p = ark_bn254::FqConfig::MODULUS;
     let mut two_p = p;
     two_p.add_with_carry(&p);
     let mut s = String::from("alias Fq = array<u32, 9>;\n");
-    s += &wgsl_radix("FQ_P29", &p);
-    s += &wgsl_radix("FQ_2P29", &two_p);
-    s += &wgsl_radix("FQ_ONE29", &ark_bn254::FqConfig::R);
-    s += &wgsl_radix("FQ_R2_29", &ark_bn254::FqConfig::R2);
-    let (rb, rl) = (RADIX_BITS, RADIX_LIMBS);
+    s += &wgsl_limbs("FQ_P29", &p, rb, rl);
+    s += &wgsl_limbs("FQ_2P29", &two_p, rb, rl);
+    s += &wgsl_limbs("FQ_ONE29", &ark_bn254::FqConfig::R, rb, rl);
+    s += &wgsl_limbs("FQ_R2_29", &ark_bn254::FqConfig::R2, rb, rl);
+    s += &conversions(rb, rl);
+    s
+}
+
+/// Bits per limb of the small-limb Fq of the Portable32 path (shaders/field_small.wgsl):
+/// a product of two limbs has 26 bits, so the 40 products a column of its Montgomery
+/// multiplication gains fit a u32.
+pub const SMALL_BITS: u32 = 13;
+/// Limbs of that representation (20 x 13 = 260 bits, room for values < 4p).
+pub const SMALL_LIMBS: u32 = 256 / SMALL_BITS + 1;
+/// Bits the last Montgomery round of the small-limb multiply reduces (the full rounds
+/// reduce `SMALL_BITS` each; together 256, arkworks' R = 2^256).
+const SMALL_LAST: u32 = 256 % SMALL_BITS;
+// The lazy sums of fq_add (< 4p < 2^256) fit the limbs, the last round is a partial one,
+// and a column (two products per round over every round, plus one carry) fits a u32.
+const _: () = assert!(SMALL_BITS * SMALL_LIMBS >= 257 && SMALL_LAST > 0);
+const _: () = {
+    let product = ((1u64 << SMALL_BITS) - 1) * ((1u64 << SMALL_BITS) - 1);
+    assert!(2 * SMALL_LIMBS as u64 * product + (1u64 << (32 - SMALL_BITS)) < 1u64 << 32);
+};
+
+/// Small-limb Fq constants and conversions for the Portable32 path, as
+/// [`radix_prelude`] for the Wide64 one.
+pub fn small_prelude() -> String {
+    let (b, n) = (SMALL_BITS, SMALL_LIMBS);
+    let p = ark_bn254::FqConfig::MODULUS;
+    let mut two_p = p;
+    two_p.add_with_carry(&p);
+    let mut s = format!("alias Fq = array<u32, {n}>;\n");
+    s += &wgsl_limbs("FQ_PS", &p, b, n);
+    s += &wgsl_limbs("FQ_2PS", &two_p, b, n);
+    s += &wgsl_limbs("FQ_ONES", &ark_bn254::FqConfig::R, b, n);
+    s += &wgsl_limbs("FQ_R2S", &ark_bn254::FqConfig::R2, b, n);
+    s += &conversions(b, n);
+    s
+}
+
+/// `shaders/field_small.wgsl` with its sizes filled in.
+pub fn field_small(template: &str) -> String {
+    let (b, n) = (SMALL_BITS, SMALL_LIMBS);
+    template
+        .replace("${N_MINUS_1}", &(n - 1).to_string())
+        .replace("${N_PLUS_1}", &(n + 1).to_string())
+        .replace("${N}", &n.to_string())
+        .replace("${ROUNDS}", &(n - 1).to_string())
+        .replace("${B}", &b.to_string())
+        .replace("${MASK}", &format!("0x{:x}", (1u32 << b) - 1))
+        .replace("${LAST_MASK}", &format!("0x{:x}", (1u32 << SMALL_LAST) - 1))
+        .replace("${LAST}", &SMALL_LAST.to_string())
+        .replace("${HIGH}", &(b - SMALL_LAST).to_string())
+}
+
+/// `fq_unpack`, `fq_pack_lazy` and `fq_pack` between eight 32-bit words and `rl` limbs
+/// of `rb` bits.
+fn conversions(rb: u32, rl: u32) -> String {
+    let mut s = String::new();
     let mask = (1u32 << rb) - 1;
     // Limb i takes bits [rb*i, rb*i + rb) from the 32-bit words that hold them.
     let unpack: Vec<String> = (0..rl)
@@ -196,6 +260,28 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn small_limbs_round_trip_and_fit() {
+        let (b, n) = (SMALL_BITS, SMALL_LIMBS);
+        let p = ark_bn254::FqConfig::MODULUS;
+        let mut two_p = p;
+        two_p.add_with_carry(&p);
+        for v in [p, two_p, ark_bn254::FqConfig::R, ark_bn254::FqConfig::R2] {
+            let limbs = limbs_of(&v, b, n);
+            assert!(limbs.iter().all(|&l| l < 1 << b), "{limbs:?}");
+            let mut back = [0u64; 4];
+            for (i, &l) in limbs.iter().enumerate() {
+                for k in 0..b as usize {
+                    let bit = b as usize * i + k;
+                    if (l >> k) & 1 == 1 {
+                        back[bit / 64] |= 1 << (bit % 64);
+                    }
+                }
+            }
+            assert_eq!(back, v.0);
+        }
     }
 
     #[test]
