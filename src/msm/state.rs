@@ -97,6 +97,26 @@ pub(crate) fn cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("wgpu-msm"))
 }
 
+/// The initial upload pool of a device: unset (started on first use) except on wgpu's
+/// GL backend, where it is set to none, so that uploads run on the thread that submits.
+///
+/// wgpu's GL backend runs every GL call of an adapter under one context lock, and a
+/// thread that waits more than 6 s for it panics ("Could not lock adapter context").
+/// On llvmpipe a submission holds the lock while its dispatches run, seconds for a
+/// large pass, so the unmap that ends an upload written on a pool thread beside it
+/// panicked. With no pool, `upload::beside` writes each upload after the submission on
+/// the same thread (the copying itself still spreads over rayon's threads, which make
+/// no GL calls).
+fn gl_uploads_on_submitting_thread(
+    info: &DeviceInfo,
+) -> std::sync::OnceLock<Option<Arc<rayon::ThreadPool>>> {
+    let pool = std::sync::OnceLock::new();
+    if info.backend == format!("{:?}", wgpu::Backend::Gl) {
+        let _ = pool.set(None);
+    }
+    pool
+}
+
 impl DeviceState {
     /// The state of a new device, reading `direct` in place; `indirect` when the device
     /// takes indirect dispatches.
@@ -145,7 +165,7 @@ impl DeviceState {
             cache,
             cache_file,
             profile: Mutex::new(None),
-            uploads: std::sync::OnceLock::new(),
+            uploads: gl_uploads_on_submitting_thread(info),
             direct,
             retire_on_poller: match super::tuning::retire_on_poller() {
                 1 => false,
