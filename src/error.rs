@@ -10,6 +10,20 @@ pub enum Error {
         /// What to check (drivers, loaders, `WGPU_MSM_DEVICES`).
         hint: String,
     },
+    /// A device selection (`WGPU_MSM_DEVICES`, or one given explicitly) matched none of
+    /// the adapters wgpu enumerated; `adapters` lists them, one entry each.
+    #[error(
+        "the device selection {selection:?} matched none of the {} adapter(s) found: {}",
+        adapters.len(),
+        adapters.join("; ")
+    )]
+    NoMatchingDevice {
+        /// The selection as given, e.g. `"7"` or `"h200"`.
+        selection: String,
+        /// Each adapter found: its index in the selectable list (where it has one),
+        /// name, backend and type.
+        adapters: Vec<String>,
+    },
     /// A device index outside `0..count`.
     #[error("device index {index} out of range: {count} device(s) selected")]
     DeviceIndex {
