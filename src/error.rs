@@ -24,6 +24,22 @@ pub enum Error {
         /// name, backend and type.
         adapters: Vec<String>,
     },
+    /// A job needs more host memory than the host has available: checked before
+    /// allocating, so the answer is this error rather than an abort.
+    #[error(
+        "{what} needs {needed} bytes of host memory ({:.1} GiB) but {available} bytes ({:.1} GiB) are available",
+        *needed as f64 / (1u64 << 30) as f64,
+        *available as f64 / (1u64 << 30) as f64
+    )]
+    HostMemory {
+        /// What needed it (e.g. "2^30 parity inputs").
+        what: String,
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes the host has available (Linux: `MemAvailable`, within the cgroup's
+        /// limit).
+        available: u64,
+    },
     /// A device index outside `0..count`.
     #[error("device index {index} out of range: {count} device(s) selected")]
     DeviceIndex {

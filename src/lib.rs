@@ -23,6 +23,7 @@ pub mod config;
 pub mod device;
 pub mod error;
 mod gpu;
+pub mod host;
 pub mod msm;
 pub mod opcheck;
 pub mod shader;

@@ -253,20 +253,51 @@ fn rotation(
     Ok(())
 }
 
+/// log2 sizes from `10..24` (inclusive) or `10,12,16`, each at most
+/// [`super::MAX_LOG_SIZE`], at least one.
 fn parse_sizes(s: &str) -> Result<Vec<u32>> {
-    let bad = || Error::InvalidConfig(format!("bad --sizes {s:?}: use 10..24 or 10,12,16"));
-    if let Some((a, b)) = s.split_once("..") {
+    let bad = || {
+        Error::InvalidConfig(format!(
+            "bad --sizes {s:?}: use 10..24 or 10,12,16, sizes 0 to {}",
+            super::MAX_LOG_SIZE
+        ))
+    };
+    let sizes: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
         let a: u32 = a.trim().parse().map_err(|_| bad())?;
         let b: u32 = b
             .trim_start_matches('=')
             .trim()
             .parse()
             .map_err(|_| bad())?;
-        return Ok((a..=b).collect());
+        (a..=b.min(super::MAX_LOG_SIZE + 1)).collect()
+    } else {
+        s.split(',')
+            .map(|t| t.trim().parse().map_err(|_| bad()))
+            .collect::<Result<_>>()?
+    };
+    if sizes.is_empty() || sizes.iter().any(|&lg| lg > super::MAX_LOG_SIZE) {
+        return Err(bad());
     }
-    s.split(',')
-        .map(|t| t.trim().parse().map_err(|_| bad()))
-        .collect()
+    Ok(sizes)
+}
+
+/// Checks that the host holds the largest size's job (with `--rotate`, every size's
+/// inputs at once): inputs, arkworks up to `--ark-max`, `--batch` scalar sets, and on
+/// CPU adapters the resident bases (128 bytes a point), resident scalars (32) and a
+/// pass's buffers.
+fn check_host(args: &BenchArgs, sizes: &[u32], devices: &[Device]) -> Result<()> {
+    let scalar = std::mem::size_of::<Fr>() as u64;
+    let job = |lg: u32| {
+        let n = 1usize << lg;
+        let sets = args.batch.unwrap_or(0) as u64 * n as u64 * scalar;
+        super::check::host_bytes(devices, n, lg <= args.ark_max, 128 + scalar).saturating_add(sets)
+    };
+    let mut needed = sizes.iter().map(|&lg| job(lg)).max().unwrap_or(0);
+    if args.rotate {
+        let inputs = sizes.iter().map(|&lg| wgpu_msm::host::input_bytes(1 << lg));
+        needed = needed.saturating_add(inputs.fold(0, u64::saturating_add));
+    }
+    wgpu_msm::host::check(&format!("bench --sizes {}", args.sizes), needed)
 }
 
 /// Strategies from `auto,even,windows`.
@@ -383,6 +414,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         .map_or_else(Selection::from_env, Selection::parse);
     let devices = Device::all_with(&sel, false)?;
     super::list::print(&devices);
+    check_host(args, &sizes, &devices)?;
     let table = parity_bases(PARITY_BASES);
     let cfg = MsmConfig {
         arithmetic: args.arith.into(),
