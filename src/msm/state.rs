@@ -102,9 +102,10 @@ pub(crate) fn cache_dir() -> Option<PathBuf> {
 ///
 /// wgpu's GL backend runs every GL call of an adapter under one context lock, and a
 /// thread that waits more than 6 s for it panics ("Could not lock adapter context").
-/// On llvmpipe a submission holds the lock while its dispatches run, seconds for a
-/// large pass, so the unmap that ends an upload written on a pool thread beside it
-/// panicked. With no pool, `upload::beside` writes each upload after the submission on
+/// On llvmpipe a submission holds the lock while its dispatches run, and the first
+/// submission of a program also while llvmpipe compiles it (far longer than 6 s for
+/// the curve kernels without Mesa's shader cache), so the unmap that ends an upload
+/// written on a pool thread beside it panicked. With no pool, `upload::beside` writes each upload after the submission on
 /// the same thread (the copying itself still spreads over rayon's threads, which make
 /// no GL calls).
 fn gl_uploads_on_submitting_thread(
