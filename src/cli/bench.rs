@@ -289,7 +289,7 @@ fn check_host(args: &BenchArgs, sizes: &[u32], devices: &[Device]) -> Result<()>
     let scalar = std::mem::size_of::<Fr>() as u64;
     let job = |lg: u32| {
         let n = 1usize << lg;
-        let sets = args.batch.unwrap_or(0) as u64 * n as u64 * scalar;
+        let sets = (args.batch.unwrap_or(0) as u64).saturating_mul(n as u64 * scalar);
         super::check::host_bytes(devices, n, lg <= args.ark_max, 128 + scalar).saturating_add(sets)
     };
     let mut needed = sizes.iter().map(|&lg| job(lg)).max().unwrap_or(0);

@@ -6,10 +6,9 @@ use std::time::Instant;
 use wgpu_msm::testing::{checked_parity_inputs, parity_bases, parity_expected, PARITY_BASES};
 use wgpu_msm::{Arithmetic, Device, MsmConfig, Result};
 
-/// Host memory a job of `n` points needs beyond `inputs_per_point` bytes a point held on
-/// the host: arkworks' reference MSM when `reference`, and on each CPU adapter (whose
-/// device memory is host memory) a pass's working buffers plus `device_per_point`
-/// bytes a point of resident inputs.
+/// Host memory a job of `n` points needs: its bases and scalars, arkworks' reference
+/// MSM when `reference`, and on each CPU adapter (whose device memory is host memory) a
+/// pass's working buffers plus `device_per_point` bytes a point of resident inputs.
 pub(crate) fn host_bytes(
     devices: &[Device],
     n: usize,
