@@ -10,6 +10,36 @@ pub enum Error {
         /// What to check (drivers, loaders, `WGPU_MSM_DEVICES`).
         hint: String,
     },
+    /// A device selection (`WGPU_MSM_DEVICES`, or one given explicitly) matched none of
+    /// the adapters wgpu enumerated; `adapters` lists them, one entry each.
+    #[error(
+        "the device selection {selection:?} matched none of the {} adapter(s) found: {}",
+        adapters.len(),
+        adapters.join("; ")
+    )]
+    NoMatchingDevice {
+        /// The selection as given, e.g. `"7"` or `"h200"`.
+        selection: String,
+        /// Each adapter found: its index in the selectable list (where it has one),
+        /// name, backend and type.
+        adapters: Vec<String>,
+    },
+    /// A job needs more host memory than the host has available: checked before
+    /// allocating, so the answer is this error rather than an abort.
+    #[error(
+        "{what} needs {needed} bytes of host memory ({:.1} GiB) but {available} bytes ({:.1} GiB) are available",
+        *needed as f64 / (1u64 << 30) as f64,
+        *available as f64 / (1u64 << 30) as f64
+    )]
+    HostMemory {
+        /// What needed it (e.g. "2^30 parity inputs").
+        what: String,
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes the host has available (Linux: `MemAvailable`, within the cgroup's
+        /// limit).
+        available: u64,
+    },
     /// A device index outside `0..count`.
     #[error("device index {index} out of range: {count} device(s) selected")]
     DeviceIndex {

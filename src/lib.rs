@@ -22,6 +22,7 @@ pub mod cluster;
 pub mod config;
 pub mod device;
 pub mod error;
+pub mod host;
 pub mod msm;
 pub mod opcheck;
 pub mod shader;

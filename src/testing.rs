@@ -87,6 +87,20 @@ pub fn parity_inputs(table: &[G1Affine], n: usize) -> (Vec<G1Affine>, Vec<Fr>) {
     (bases, scalars)
 }
 
+/// [`parity_inputs`], after checking that the host has the memory for them.
+///
+/// # Errors
+/// [`crate::Error::HostMemory`] when `n` bases and scalars exceed the host's
+/// available memory (nothing is allocated then).
+pub fn checked_parity_inputs(
+    table: &[G1Affine],
+    n: usize,
+) -> crate::Result<(Vec<G1Affine>, Vec<Fr>)> {
+    let what = format!("{n} parity inputs (bases and scalars)");
+    crate::host::check(&what, crate::host::input_bytes(n))?;
+    Ok(parity_inputs(table, n))
+}
+
 /// The straightforward sum of `s_i * P_i`, as a second reference beside arkworks' MSM.
 pub fn naive_msm(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
     bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
@@ -145,5 +159,19 @@ mod tests {
         let want = parity_expected(16).expect("2^16 vector");
         assert!(want.is_on_curve());
         assert_eq!(G1Projective::msm(&b, &s).unwrap().into_affine(), want);
+    }
+
+    #[test]
+    fn inputs_beyond_host_memory_are_an_error_not_an_abort() {
+        if crate::host::available().is_none() {
+            return;
+        }
+        let table = parity_bases(PARITY_BASES);
+        let r = checked_parity_inputs(&table, 1 << 40);
+        assert!(
+            matches!(r, Err(crate::Error::HostMemory { .. })),
+            "2^40 inputs were not refused"
+        );
+        assert_eq!(checked_parity_inputs(&table, 5).unwrap().0.len(), 5);
     }
 }

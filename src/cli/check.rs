@@ -3,16 +3,42 @@
 use ark_bn254::G1Projective;
 use ark_ec::{CurveGroup, VariableBaseMSM};
 use std::time::Instant;
-use wgpu_msm::testing::{parity_bases, parity_expected, parity_inputs, PARITY_BASES};
+use wgpu_msm::testing::{checked_parity_inputs, parity_bases, parity_expected, PARITY_BASES};
 use wgpu_msm::{Arithmetic, Device, MsmConfig, Result};
+
+/// Host memory a job of `n` points needs: its bases and scalars, arkworks' reference
+/// MSM when `reference`, and on each CPU adapter (whose device memory is host memory) a
+/// pass's working buffers plus `device_per_point` bytes a point of resident inputs.
+pub(crate) fn host_bytes(
+    devices: &[Device],
+    n: usize,
+    reference: bool,
+    device_per_point: u64,
+) -> u64 {
+    let mut bytes = wgpu_msm::host::input_bytes(n);
+    if reference {
+        bytes = bytes.saturating_add(wgpu_msm::host::arkworks_msm_bytes(n));
+    }
+    for d in devices.iter().filter(|d| d.info().software) {
+        let pass = d
+            .pass_capacity(&MsmConfig::default())
+            .map_or(0, |c| c.bytes);
+        bytes = bytes
+            .saturating_add(pass)
+            .saturating_add(device_per_point.saturating_mul(n as u64));
+    }
+    bytes
+}
 
 /// Lists devices, runs one MSM of 2^log_size on each and checks it against arkworks.
 pub(crate) fn main_job(log_size: u32) -> Result<bool> {
     let devices = Device::all()?;
     super::list::print(&devices);
     let n = 1usize << log_size;
+    let what = format!("run --log-size {log_size} (inputs, arkworks, CPU adapters)");
+    wgpu_msm::host::check(&what, host_bytes(&devices, n, true, 0))?;
     let table = parity_bases(PARITY_BASES);
-    let (bases, scalars) = parity_inputs(&table, n);
+    let (bases, scalars) = checked_parity_inputs(&table, n)?;
     let t = Instant::now();
     let want =
         G1Projective::msm(&bases, &scalars).map_err(|_| wgpu_msm::Error::LengthMismatch {
@@ -82,7 +108,9 @@ pub(crate) fn parity(sizes: &[u32], arith: Arithmetic) -> Result<bool> {
             all_ok = false;
             continue;
         };
-        let (bases, scalars) = parity_inputs(&table, 1 << lg);
+        let what = format!("parity at 2^{lg} (inputs, CPU adapters)");
+        wgpu_msm::host::check(&what, host_bytes(&devices, 1 << lg, false, 0))?;
+        let (bases, scalars) = checked_parity_inputs(&table, 1 << lg)?;
         for d in &devices {
             let t = Instant::now();
             let got = d.msm(&bases, &scalars, &MsmConfig::with_arithmetic(arith));

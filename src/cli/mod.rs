@@ -19,6 +19,17 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// Largest log2 MSM size any command takes: 2^32 points hold 412 GB of inputs, beyond
+/// any host today. Each command also checks the host memory its job needs
+/// (`check::host_bytes`), so a size this host cannot hold is an error before any
+/// allocation.
+pub(crate) const MAX_LOG_SIZE: u32 = 32;
+
+/// Clap's parser of a log2 size, `0..=MAX_LOG_SIZE`.
+fn log_size() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(0..=i64::from(MAX_LOG_SIZE))
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub(crate) enum Arith {
     Auto,
@@ -42,14 +53,14 @@ enum Command {
     List,
     /// Run and verify one MSM per device and on all devices (the default command).
     Run {
-        /// log2 of the MSM size.
-        #[arg(long, default_value_t = 16)]
+        /// log2 of the MSM size (0 to 32, within the host's memory).
+        #[arg(long, default_value_t = 16, value_parser = log_size())]
         log_size: u32,
     },
     /// Check against the CUDA parity vectors (tests/data) at the given sizes.
     Parity {
         /// log2 sizes, e.g. `16,18,20`.
-        #[arg(long, value_delimiter = ',', default_value = "16")]
+        #[arg(long, value_delimiter = ',', default_value = "16", value_parser = log_size())]
         sizes: Vec<u32>,
         /// Multiply path.
         #[arg(long, value_enum, default_value = "auto")]
@@ -60,16 +71,16 @@ enum Command {
     /// Throughput of 32-bit multiplies, field multiplies and mixed additions per device.
     Arith {
         /// Threads per dispatch.
-        #[arg(long, default_value_t = 1 << 20)]
+        #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u32).range(1..))]
         threads: u32,
         /// Dependent operations per thread.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
         iters: u32,
     },
     /// Host-to-device, device-to-host and device-to-device bandwidth.
     Transfer {
-        /// MiB per transfer.
-        #[arg(long, default_value_t = 256)]
+        /// MiB per transfer (1 to 65536, within the host's memory).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
         mib: u64,
     },
 }

@@ -152,6 +152,11 @@ fn staged(devices: &[Device], size: u64, data: &[u8]) {
 pub(crate) fn run(mib: u64) -> Result<bool> {
     let devices = Device::all()?;
     let size = mib << 20;
+    // The data, its read-back copy and the device-to-device hop on the host, and on a
+    // CPU adapter (device memory is host memory) its four buffers of `size`.
+    let software = devices.iter().filter(|d| d.info().software).count() as u64;
+    let needed = size.saturating_mul(3 + 4 * software);
+    wgpu_msm::host::check(&format!("transfer --mib {mib}"), needed)?;
     let data: Vec<u8> = (0..size).map(|i| (i * 2654435761 % 251) as u8).collect();
     let use_dst =
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;

@@ -3,6 +3,7 @@
 //!
 //! The rules are pure functions over [`Candidate`]s so they are tested without a GPU.
 
+use crate::error::Error;
 use wgpu::{Backend, DeviceType};
 
 /// Environment variable selecting devices, like `CUDA_VISIBLE_DEVICES`: a comma-separated
@@ -131,17 +132,7 @@ impl Selection {
 /// Software adapters are kept when `allow_software` (the `cpu` token or an explicit
 /// request) is set, or when there is no hardware adapter at all.
 pub fn choose(cands: &[Candidate], sel: &Selection, allow_software: bool) -> Vec<usize> {
-    let unique = dedup(cands);
-    let hardware: Vec<usize> = unique
-        .iter()
-        .copied()
-        .filter(|&i| !is_software(&cands[i]))
-        .collect();
-    let software_ok = allow_software || sel.allow_software || hardware.is_empty();
-    let mut pool: Vec<usize> = hardware;
-    if software_ok {
-        pool.extend(unique.iter().copied().filter(|&i| is_software(&cands[i])));
-    }
+    let pool = selectable(cands, sel, allow_software);
     if sel.picks.is_empty() {
         return pool;
     }
@@ -162,6 +153,73 @@ pub fn choose(cands: &[Candidate], sel: &Selection, allow_software: bool) -> Vec
         }
     }
     out
+}
+
+/// The adapters a selection's indices and names refer to, in order: one per device
+/// (dedup), hardware first, software ones where admitted.
+fn selectable(cands: &[Candidate], sel: &Selection, allow_software: bool) -> Vec<usize> {
+    let unique = dedup(cands);
+    let hardware: Vec<usize> = unique
+        .iter()
+        .copied()
+        .filter(|&i| !is_software(&cands[i]))
+        .collect();
+    let software_ok = allow_software || sel.allow_software || hardware.is_empty();
+    let mut pool: Vec<usize> = hardware;
+    if software_ok {
+        pool.extend(unique.iter().copied().filter(|&i| is_software(&cands[i])));
+    }
+    pool
+}
+
+impl std::fmt::Display for Selection {
+    /// The selection in `WGPU_MSM_DEVICES` syntax (`"cpu,0,h200"`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut toks: Vec<String> = Vec::new();
+        if self.allow_software {
+            toks.push("cpu".into());
+        }
+        toks.extend(self.picks.iter().map(|p| match p {
+            Pick::Index(i) => i.to_string(),
+            Pick::Name(s) => s.clone(),
+        }));
+        f.write_str(&toks.join(","))
+    }
+}
+
+/// The error for a selection that [`choose`] answered with nothing although `cands` is
+/// not empty: [`Error::NoMatchingDevice`] listing every adapter with what a selection
+/// would use to pick it: its index among the selectable devices, or why it has none
+/// (a software adapter beside hardware needs the `cpu` token; an adapter of a worse
+/// backend is the same device as a listed one).
+pub fn no_match(cands: &[Candidate], sel: &Selection, allow_software: bool) -> Error {
+    let pool = selectable(cands, sel, allow_software);
+    let unique = dedup(cands);
+    let describe = |c: &Candidate| format!("{} ({:?}, {:?})", c.name, c.backend, c.device_type);
+    let mut adapters: Vec<String> = pool
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| format!("#{k} {}", describe(&cands[i])))
+        .collect();
+    for (i, c) in cands.iter().enumerate() {
+        if pool.contains(&i) {
+            continue;
+        }
+        let why = if unique.contains(&i) {
+            "a software adapter, admitted by adding `cpu` to the selection".to_string()
+        } else {
+            let twin = match pool.iter().position(|&k| same_gpu(&cands[k], c)) {
+                Some(k) => format!("#{k}"),
+                None => "another adapter".to_string(),
+            };
+            format!("the same device as {twin} through another backend (WGPU_BACKEND picks it)")
+        };
+        adapters.push(format!("{}: {why}", describe(c)));
+    }
+    Error::NoMatchingDevice {
+        selection: sel.to_string(),
+        adapters,
+    }
 }
 
 #[cfg(test)]
@@ -252,5 +310,51 @@ mod tests {
             Vec::<usize>::new()
         );
         assert_eq!(Selection::parse(" cpu , 0 ").picks, vec![Pick::Index(0)]);
+    }
+
+    #[test]
+    fn a_selection_matching_nothing_lists_every_adapter() {
+        let c = vec![
+            cand("NVIDIA H200", Backend::Vulkan, DeviceType::DiscreteGpu),
+            cand(
+                "NVIDIA H200/PCIe/SSE2",
+                Backend::Gl,
+                DeviceType::DiscreteGpu,
+            ),
+            cand(
+                "llvmpipe (LLVM 15.0.6, 256 bits)",
+                Backend::Vulkan,
+                DeviceType::Cpu,
+            ),
+        ];
+        for text in ["7", "radeon", "cpu,9"] {
+            let sel = Selection::parse(text);
+            assert!(choose(&c, &sel, false).is_empty(), "{text}");
+            let Error::NoMatchingDevice {
+                selection,
+                adapters,
+            } = no_match(&c, &sel, false)
+            else {
+                panic!("{text}: not NoMatchingDevice");
+            };
+            assert_eq!(selection, text);
+            assert_eq!(adapters.len(), 3, "{adapters:?}");
+            assert_eq!(adapters[0], "#0 NVIDIA H200 (Vulkan, DiscreteGpu)");
+            assert!(adapters
+                .iter()
+                .any(|a| a.contains("(Gl, DiscreteGpu): the same device as #0")));
+            let lvp = adapters.iter().find(|a| a.contains("llvmpipe")).unwrap();
+            if sel.allow_software {
+                assert!(lvp.starts_with("#1 llvmpipe"), "{lvp}");
+            } else {
+                assert!(lvp.contains("adding `cpu`"), "{lvp}");
+            }
+        }
+        let msg = no_match(&c, &Selection::parse("7"), false).to_string();
+        assert!(
+            msg.contains("\"7\" matched none of the 3 adapter(s)"),
+            "{msg}"
+        );
+        assert!(!msg.contains("Install"), "{msg}");
     }
 }

@@ -168,7 +168,8 @@ impl Device {
     /// `WGPU_MSM_DEVICES` contains `cpu`.
     ///
     /// # Errors
-    /// [`Error::NoDevice`] when nothing could be opened. Adapters that fail to open are
+    /// [`Error::NoDevice`] when nothing could be opened; [`Error::NoMatchingDevice`] when
+    /// `WGPU_MSM_DEVICES` matches none of the adapters. Adapters that fail to open are
     /// logged and skipped.
     pub fn all() -> Result<Vec<Device>> {
         Self::all_with(&Selection::from_env(), false)
@@ -185,7 +186,8 @@ impl Device {
     /// Enumerates with an explicit selection (see [`enumerate::Selection::parse`]).
     ///
     /// # Errors
-    /// [`Error::NoDevice`] when nothing could be opened.
+    /// [`Error::NoDevice`] when nothing could be opened; [`Error::NoMatchingDevice`] when
+    /// `sel` matches none of the adapters.
     pub fn all_with(sel: &Selection, allow_software: bool) -> Result<Vec<Device>> {
         let instance = instance();
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
@@ -199,6 +201,9 @@ impl Device {
             );
         }
         let chosen = enumerate::choose(&cands, sel, allow_software);
+        if chosen.is_empty() && !cands.is_empty() {
+            return Err(enumerate::no_match(&cands, sel, allow_software));
+        }
         let mut out = Vec::new();
         for i in chosen {
             match Self::open(adapters[i].clone(), out.len()) {

@@ -53,13 +53,16 @@ impl Kernels {
             immediate_size: 0,
         });
         // One thread per entry point: drivers that compile pipelines on the calling
-        // thread (Vulkan) then compile them in parallel.
+        // thread (Vulkan) then compile them in parallel. On GL they take turns
+        // (`gl_compile_turn`).
+        let gl = device.adapter_info().backend == wgpu::Backend::Gl;
         let results: Vec<Result<(String, wgpu::ComputePipeline)>> = std::thread::scope(|s| {
             let handles: Vec<_> = entry_points
                 .iter()
                 .map(|ep| {
                     let (pl, module) = (&pl, &module);
                     s.spawn(move || {
+                        let _turn = gl.then(gl_compile_turn);
                         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
                         let name = format!("{label}/{ep}");
                         let started = std::time::Instant::now();
@@ -136,4 +139,16 @@ fn module(device: &wgpu::Device, label: &str, source: &str, trusted: bool) -> wg
     } else {
         device.create_shader_module(desc)
     }
+}
+
+/// The process's turn to compile a pipeline on wgpu's GL backend, held while it
+/// compiles. That backend compiles each pipeline under its adapter's one context lock,
+/// and a thread that waits more than 6 s for the lock panics ("Could not lock adapter
+/// context"); llvmpipe takes seconds for a curve kernel without Mesa's shader cache,
+/// so compiler threads queued there would panic. Queued here instead, they wait without
+/// a limit, one compiling at a time (every GL device of the process, since two
+/// handles of one adapter share its context).
+fn gl_compile_turn() -> std::sync::MutexGuard<'static, ()> {
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -96,7 +96,8 @@ impl DeviceState {
     /// started on first use and again when the tuning changes their number: a one-shot
     /// MSM's streamed uploads run there, so that the streams of a cluster's devices do
     /// not queue behind each other's pieces in one pool. `None` if the threads cannot
-    /// be started (uploads then run on rayon's global pool).
+    /// be started or the tuning asks for none (each upload is then written after its
+    /// submission, on the submitting thread; the copying itself uses rayon's global pool).
     pub(crate) fn uploads(&self) -> Uploads {
         let tuning = self.tuning();
         Uploads {
@@ -109,6 +110,10 @@ impl DeviceState {
         let mut uploads = self.uploads.lock().unwrap_or_else(|e| e.into_inner());
         match &*uploads {
             Some((n, pool)) if *n == threads => pool.clone(),
+            _ if threads == 0 => {
+                *uploads = Some((0, None));
+                None
+            }
             _ => {
                 let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)

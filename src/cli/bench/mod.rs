@@ -110,6 +110,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         .map_or_else(Selection::from_env, Selection::parse);
     let devices = Device::all_with(&sel, false)?;
     super::list::print(&devices);
+    check_host(args, &sizes, &devices)?;
     let table = parity_bases(PARITY_BASES);
     let cfg = MsmConfig {
         arithmetic: args.arith.into(),
@@ -428,4 +429,23 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     }
     pb.finish_and_clear();
     report::print_and_save(args, &records, &profiles, &cluster_reports)
+}
+
+/// Checks that the host holds the largest size's job (with `--rotate`, every size's
+/// inputs at once): inputs, arkworks up to `--ark-max`, `--batch` scalar sets, and on
+/// CPU adapters the resident bases (128 bytes a point), resident scalars (32) and a
+/// pass's buffers.
+fn check_host(args: &BenchArgs, sizes: &[u32], devices: &[Device]) -> Result<()> {
+    let scalar = std::mem::size_of::<Fr>() as u64;
+    let job = |lg: u32| {
+        let n = 1usize << lg;
+        let sets = (args.batch.unwrap_or(0) as u64).saturating_mul(n as u64 * scalar);
+        super::check::host_bytes(devices, n, lg <= args.ark_max, 128 + scalar).saturating_add(sets)
+    };
+    let mut needed = sizes.iter().map(|&lg| job(lg)).max().unwrap_or(0);
+    if args.rotate {
+        let inputs = sizes.iter().map(|&lg| wgpu_msm::host::input_bytes(1 << lg));
+        needed = needed.saturating_add(inputs.fold(0, u64::saturating_add));
+    }
+    wgpu_msm::host::check(&format!("bench --sizes {}", args.sizes), needed)
 }

@@ -3,19 +3,29 @@
 use wgpu_msm::{Error, Result, Strategy};
 
 pub(super) fn parse_sizes(s: &str) -> Result<Vec<u32>> {
-    let bad = || Error::InvalidConfig(format!("bad --sizes {s:?}: use 10..24 or 10,12,16"));
-    if let Some((a, b)) = s.split_once("..") {
+    let max = crate::cli::MAX_LOG_SIZE;
+    let bad = || {
+        Error::InvalidConfig(format!(
+            "bad --sizes {s:?}: use 10..24 or 10,12,16, sizes 0 to {max}"
+        ))
+    };
+    let sizes: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
         let a: u32 = a.trim().parse().map_err(|_| bad())?;
         let b: u32 = b
             .trim_start_matches('=')
             .trim()
             .parse()
             .map_err(|_| bad())?;
-        return Ok((a..=b).collect());
+        (a..=b.min(max + 1)).collect()
+    } else {
+        s.split(',')
+            .map(|t| t.trim().parse().map_err(|_| bad()))
+            .collect::<Result<_>>()?
+    };
+    if sizes.is_empty() || sizes.iter().any(|&lg| lg > max) {
+        return Err(bad());
     }
-    s.split(',')
-        .map(|t| t.trim().parse().map_err(|_| bad()))
-        .collect()
+    Ok(sizes)
 }
 
 /// Strategies from `auto,even,windows`.

@@ -92,7 +92,7 @@ impl Spread {
     /// The spread `tuning` asks for on this host.
     pub(crate) fn of(tuning: &Tuning) -> Spread {
         Spread {
-            threads: tuning.host_upload_threads(),
+            threads: tuning.host_upload_threads().max(1),
             split: tuning.upload_split.max(1),
         }
     }

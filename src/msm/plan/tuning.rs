@@ -67,7 +67,10 @@ impl DirectUploads {
 pub struct Tuning {
     /// Most threads one upload uses, and the size of the device's upload pool (writes
     /// into host-visible memory run at a few GB/s per thread). Capped by the host's
-    /// cores.
+    /// cores. 0: no upload threads; each upload is written on the thread that submits,
+    /// after its submission (the GL backend's default: wgpu runs every GL call of an
+    /// adapter under one context lock, and a thread that waits more than 6 s for it
+    /// panics, as an upload thread unmapping beside a long submission did).
     pub upload_threads: usize,
     /// An upload is cut into (its threads * this) pieces that its threads take in
     /// turn, so that a held-up thread delays the upload less.
@@ -160,7 +163,7 @@ impl Tuning {
             t.poll_readback = false;
         }
         if info.backend == "Gl" {
-            t.upload_threads = 1;
+            t.upload_threads = 0;
         }
         if !info.mappable_storage {
             t.direct_uploads = DirectUploads::None;
@@ -178,8 +181,8 @@ impl Tuning {
     /// without indirect dispatches.
     pub fn check(&self, info: &DeviceInfo) -> Result<()> {
         let bad = |why: &str| Err(Error::InvalidConfig(format!("tuning: {why}")));
-        if self.upload_threads == 0 || self.upload_split == 0 {
-            return bad("upload_threads and upload_split must be at least 1");
+        if self.upload_split == 0 {
+            return bad("upload_split must be at least 1");
         }
         if self.overlap_divisor == 0 || self.pool_keep == 0 {
             return bad("overlap_divisor and pool_keep must be at least 1");
@@ -205,7 +208,7 @@ impl Tuning {
     /// Upload threads on this host: [`Tuning::upload_threads`], at most one a core.
     pub(crate) fn host_upload_threads(&self) -> usize {
         let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.upload_threads.min(hw).max(1)
+        self.upload_threads.min(hw)
     }
 }
 
@@ -276,7 +279,7 @@ mod tests {
         let cpu = Tuning::for_device(&info(true, "Vulkan"));
         assert!(!cpu.retire_on_poller && !cpu.poll_readback);
         assert_eq!(cpu.pass_growth_pct, gpu.pass_growth_pct);
-        assert_eq!(Tuning::for_device(&info(false, "Gl")).upload_threads, 1);
+        assert_eq!(Tuning::for_device(&info(false, "Gl")).upload_threads, 0);
         let mut bare = info(false, "Vulkan");
         bare.mappable_storage = false;
         bare.indirect_dispatch = false;

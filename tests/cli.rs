@@ -1,0 +1,96 @@
+//! The command line's answers to requests it cannot serve: each is an error message and
+//! exit status 2 (clap's and ours), never an abort (134) or a misleading hint. Spawns
+//! the built `wgpu-msm`; the tests that reach device enumeration need an adapter
+//! (lavapipe on a machine without a GPU).
+
+use std::process::{Command, Output};
+
+/// Runs `wgpu-msm args` with `env` added; fails the test if it cannot be started.
+fn wgpu_msm(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgpu-msm"));
+    cmd.args(args).env(
+        "XDG_RUNTIME_DIR",
+        std::env::var_os("XDG_RUNTIME_DIR").unwrap_or("/tmp".into()),
+    );
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("wgpu-msm starts")
+}
+
+/// Asserts exit status 2 with `want` in stderr; returns stderr.
+fn refused(out: &Output, what: &str, want: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{what}: status {:?}, stderr:\n{err}",
+        out.status
+    );
+    assert!(err.contains(want), "{what}: stderr lacks {want:?}:\n{err}");
+    assert!(
+        !err.contains("memory allocation of"),
+        "{what} aborted:\n{err}"
+    );
+    err
+}
+
+#[test]
+fn log_sizes_beyond_32_are_refused_by_the_parser() {
+    let out = wgpu_msm(&["run", "--log-size", "40"], &[]);
+    refused(&out, "run --log-size 40", "not in 0..=32");
+    let out = wgpu_msm(&["parity", "--sizes", "16,99"], &[]);
+    refused(&out, "parity --sizes 16,99", "not in 0..=32");
+}
+
+#[test]
+fn bench_sizes_beyond_32_are_refused() {
+    for sizes in ["99", "10..99", "12,33", "14..10"] {
+        let out = wgpu_msm(&["bench", "--sizes", sizes], &[]);
+        refused(&out, &format!("bench --sizes {sizes}"), "bad --sizes");
+    }
+}
+
+#[test]
+fn a_job_beyond_host_memory_is_an_error_not_an_abort() {
+    let Some(available) = wgpu_msm::host::available() else {
+        eprintln!("host memory unknown on this platform: nothing to check");
+        return;
+    };
+    // The 2^30 where the host cannot hold it, else the largest size taken.
+    let needed = |lg: u32| {
+        wgpu_msm::host::input_bytes(1 << lg) + wgpu_msm::host::arkworks_msm_bytes(1 << lg)
+    };
+    let Some(lg) = [30u32, 32].into_iter().find(|&lg| needed(lg) > available) else {
+        eprintln!("this host holds a 2^32 job ({available} bytes available): nothing to refuse");
+        return;
+    };
+    let arg = lg.to_string();
+    let out = wgpu_msm(&["run", "--log-size", &arg], &[]);
+    refused(
+        &out,
+        &format!("run --log-size {lg}"),
+        "bytes of host memory",
+    );
+}
+
+#[test]
+fn a_selection_matching_nothing_names_it_and_lists_the_adapters() {
+    for sel in ["7", "no-such-gpu"] {
+        let out = wgpu_msm(&["list"], &[("WGPU_MSM_DEVICES", sel)]);
+        let err = refused(
+            &out,
+            &format!("WGPU_MSM_DEVICES={sel}"),
+            "matched none of the",
+        );
+        assert!(
+            err.contains(&format!("{sel:?}")),
+            "selection not named:\n{err}"
+        );
+        assert!(err.contains("#0 "), "no adapter listed:\n{err}");
+        assert!(
+            !err.contains("Install a Vulkan driver"),
+            "wrong hint:\n{err}"
+        );
+    }
+}
