@@ -88,6 +88,9 @@ pub(crate) struct BenchArgs {
     /// Write records as CSV.
     #[arg(long)]
     csv: Option<std::path::PathBuf>,
+    /// Write SVG plots of time against size per mode into this folder (`wgpu-msm plot`).
+    #[arg(long)]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// `c` with a per-stage profile asked for.
@@ -834,6 +837,11 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             );
         }
         std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;
+    }
+    if let Some(dir) = &args.plot {
+        for f in super::plot::from_records(&records, dir)? {
+            println!("wrote {}", f.display());
+        }
     }
     let all_ok = records.iter().all(|r| r.verified);
     if !all_ok {
