@@ -37,3 +37,10 @@ pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
 pub use error::{Error, Result};
 pub use msm::{msm, DeviceBases, DeviceScalars, PassCapacity, StageProfile, TimelineEvent};
+
+/// The rust code blocks of README.md and docs/guide.md, compiled as doctests so they
+/// stay in step with the API (those that need a GPU are `no_run`: built, not run).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+#[doc = include_str!("../docs/guide.md")]
+pub struct ReadmeDoctests;
