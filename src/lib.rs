@@ -40,3 +40,10 @@ pub use msm::{
     msm, DeviceBases, DeviceScalars, DirectUploads, PassCapacity, StageProfile, TimelineEvent,
     Tuning,
 };
+
+/// The rust code blocks of README.md and docs/guide.md, compiled as doctests so they
+/// stay in step with the API (those that need a GPU are `no_run`: built, not run).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+#[doc = include_str!("../docs/guide.md")]
+pub struct ReadmeDoctests;

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod list;
+mod plot;
 mod transfer;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -77,6 +78,9 @@ enum Command {
         #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
         iters: u32,
     },
+    /// SVG plots of time against size per mode from saved `bench` rows (`--json` files
+    /// or its printed table), beside arkworks and CUDA's reference figures.
+    Plot(plot::PlotArgs),
     /// Host-to-device, device-to-host and device-to-device bandwidth.
     Transfer {
         /// MiB per transfer (1 to 65536, within the host's memory).
@@ -127,6 +131,7 @@ pub(crate) fn run() -> Result<bool> {
         Command::Run { log_size } => check::main_job(log_size),
         Command::Parity { sizes, arith } => check::parity(&sizes, arith.into()),
         Command::Bench(args) => bench::run(&args),
+        Command::Plot(args) => plot::run(&args),
         Command::Transfer { mib } => transfer::run(mib),
         Command::Arith { threads, iters } => arith(threads, iters),
     }

@@ -99,6 +99,9 @@ pub(crate) struct BenchArgs {
     /// Write records as CSV.
     #[arg(long)]
     csv: Option<std::path::PathBuf>,
+    /// Write SVG plots of time against size per mode into this folder (`wgpu-msm plot`).
+    #[arg(long)]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// Runs the benchmark; returns whether every result verified.

@@ -149,6 +149,11 @@ pub(super) fn print_and_save(
         }
         std::fs::write(p, s).map_err(|e| Error::InvalidConfig(format!("{}: {e}", p.display())))?;
     }
+    if let Some(dir) = &args.plot {
+        for f in super::super::plot::from_records(&records, dir)? {
+            println!("wrote {}", f.display());
+        }
+    }
     let all_ok = records.iter().all(|r| r.verified);
     if !all_ok {
         println!("VERIFICATION FAILED");
