@@ -90,12 +90,12 @@ pub fn parity_inputs(table: &[G1Affine], n: usize) -> (Vec<G1Affine>, Vec<Fr>) {
 /// [`parity_inputs`], after checking that the host has the memory for them.
 ///
 /// # Errors
-/// [`crate::Error::HostMemory`] when `n` bases and scalars exceed the host's
+/// [`crate::error::Error::HostMemory`] when `n` bases and scalars exceed the host's
 /// available memory (nothing is allocated then).
 pub fn checked_parity_inputs(
     table: &[G1Affine],
     n: usize,
-) -> crate::Result<(Vec<G1Affine>, Vec<Fr>)> {
+) -> crate::error::Result<(Vec<G1Affine>, Vec<Fr>)> {
     let what = format!("{n} parity inputs (bases and scalars)");
     crate::host::check(&what, crate::host::input_bytes(n))?;
     Ok(parity_inputs(table, n))
@@ -169,7 +169,7 @@ mod tests {
         let table = parity_bases(PARITY_BASES);
         let r = checked_parity_inputs(&table, 1 << 40);
         assert!(
-            matches!(r, Err(crate::Error::HostMemory { .. })),
+            matches!(r, Err(crate::error::Error::HostMemory { .. })),
             "2^40 inputs were not refused"
         );
         assert_eq!(checked_parity_inputs(&table, 5).unwrap().0.len(), 5);

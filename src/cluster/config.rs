@@ -42,7 +42,7 @@ pub enum Strategy {
     /// turn by whichever worker asks.
     Dynamic,
     /// Every worker takes every point and an even share of the windows (see
-    /// [`MsmConfig::windows`](crate::MsmConfig::windows)): each device's fixed costs
+    /// [`MsmConfig::windows`](crate::config::MsmConfig::windows)): each device's fixed costs
     /// (bucket reductions, per-pass bucket work) shrink with its share of windows, where
     /// a split by points leaves them whole on every device; but every device reads all
     /// bases (resident bases are copied to each device). Over resident bases the windows
@@ -63,7 +63,7 @@ impl Strategy {
 }
 
 /// Options of a [`Cluster`](super::Cluster), fixed per cluster (per-MSM options stay in
-/// [`MsmConfig`](crate::MsmConfig)).
+/// [`MsmConfig`](crate::config::MsmConfig)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClusterConfig {
     /// How points are divided among workers.

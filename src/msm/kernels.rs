@@ -7,23 +7,30 @@ use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
 use crate::error::Result;
-use crate::shader::{self, ShaderKind};
+use crate::shader::{self, unroll::Unroll, Fq32, ShaderKind};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// Kernels by shader kind and multiply path.
+/// Which build of a shader: its kind, multiply path, unrolling and Portable32 field
+/// representation (the last two from the device's `Tuning`).
+type Key = (ShaderKind, MulPath, Unroll, Fq32);
+
+/// Kernels by shader kind, multiply path and build variant.
 #[derive(Default)]
 pub(crate) struct KernelCache {
-    map: Mutex<HashMap<(ShaderKind, MulPath), Arc<Kernels>>>,
+    map: Mutex<HashMap<Key, Arc<Kernels>>>,
 }
 
 impl KernelCache {
-    /// The kernels of `kind` for `path`, compiled on first use.
+    /// The kernels of `kind` for `path`, built with `unroll` and `fq32`, compiled on
+    /// first use.
     pub(crate) fn get(
         &self,
         dev: &Device,
         kind: ShaderKind,
         path: MulPath,
+        unroll: Unroll,
+        fq32: Fq32,
     ) -> Result<Arc<Kernels>> {
         // A shader without arithmetic is built once, whichever path asks for it.
         let path = if kind.uses_arithmetic() {
@@ -32,7 +39,8 @@ impl KernelCache {
             MulPath::Portable32
         };
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = map.get(&(kind, path)) {
+        let key = (kind, path, unroll, fq32);
+        if let Some(k) = map.get(&key) {
             return Ok(k.clone());
         }
         let entries: Vec<Vec<wgpu::BindGroupLayoutEntry>> = match kind {
@@ -79,7 +87,7 @@ impl KernelCache {
         let k = Arc::new(Kernels::build(
             dev.wgpu_device(),
             &label,
-            &shader::source(kind, path),
+            &shader::source_variant(kind, path, unroll, fq32),
             matches!(
                 kind,
                 ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
@@ -90,7 +98,7 @@ impl KernelCache {
         )?);
         log::info!("compiled {label} in {:.2?}", t.elapsed());
         dev.inner.pipeline_cache.save();
-        map.insert((kind, path), k.clone());
+        map.insert(key, k.clone());
         Ok(k)
     }
 }

@@ -89,7 +89,8 @@ impl DeviceState {
         kind: ShaderKind,
         path: MulPath,
     ) -> Result<Arc<Kernels>> {
-        self.kernels.get(dev, kind, path)
+        let t = self.tuning();
+        self.kernels.get(dev, kind, path, t.unroll, t.fq32)
     }
 
     /// This device's upload threads (`Tuning::upload_threads`, at most one a core),

@@ -123,7 +123,7 @@ fn instantiate(template: &str, f: &str, fc: &str) -> String {
 }
 
 /// How the Portable32 path holds Fq in registers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Fq32 {
     /// Eight 32-bit words (`field.wgsl`), each 32x32-bit product built from four
     /// 16x16-bit ones: the least code, which SwiftShader compiles fastest.
@@ -134,24 +134,13 @@ pub enum Fq32 {
     Small,
 }
 
-impl Fq32 {
-    /// The representation chosen by `WGPU_MSM_FQ32` (`small` or `words`), `Words` by
-    /// default.
-    pub fn from_env() -> Fq32 {
-        match std::env::var("WGPU_MSM_FQ32").as_deref() {
-            Ok("small") => Fq32::Small,
-            _ => Fq32::Words,
-        }
-    }
-}
-
 /// The complete WGSL source of `kind` for the given multiply path.
 ///
 /// # Panics
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
 /// by the naga validation test).
 pub fn source(kind: ShaderKind, path: MulPath) -> String {
-    source_variant(kind, path, unroll::Unroll::from_env(), Fq32::from_env())
+    source_variant(kind, path, unroll::Unroll::default(), Fq32::default())
 }
 
 /// [`source`] with an explicit unrolling mode.
@@ -159,7 +148,7 @@ pub fn source(kind: ShaderKind, path: MulPath) -> String {
 /// # Panics
 /// As [`source`].
 pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> String {
-    source_variant(kind, path, mode, Fq32::from_env())
+    source_variant(kind, path, mode, Fq32::default())
 }
 
 /// [`source`] with an explicit unrolling mode and Portable32 Fq representation (`fq32`

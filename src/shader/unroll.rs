@@ -40,7 +40,7 @@ fn substitute(line: &str, var: &str, value: &str) -> String {
 }
 
 /// How far optional (`@unroll-opt`) blocks are unrolled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Unroll {
     /// Every block unrolled: the most code; on an H200 it compiled 3.4x slower than
     /// `Compact` (71 s against 21 s) and ran within 3% of it (BENCHMARKS.md, v3).
@@ -48,16 +48,6 @@ pub enum Unroll {
     /// `@unroll-opt` blocks stay loops: far less code for the driver to compile.
     #[default]
     Compact,
-}
-
-impl Unroll {
-    /// The build chosen by `WGPU_MSM_UNROLL` (`full` or `compact`), `Compact` by default.
-    pub fn from_env() -> Unroll {
-        match std::env::var("WGPU_MSM_UNROLL").as_deref() {
-            Ok("full") => Unroll::Full,
-            _ => Unroll::Compact,
-        }
-    }
 }
 
 /// Expands every `@unroll` block of `src` (and `@unroll-opt` blocks per `mode`).

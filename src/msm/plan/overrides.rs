@@ -5,6 +5,7 @@
 
 use super::tuning::Tuning;
 use crate::error::{Error, Result};
+use crate::shader::{unroll::Unroll, Fq32};
 
 /// One environment override: its variable, and how it parses into a field.
 struct EnvVar {
@@ -31,7 +32,31 @@ fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 13] = [
+const ENV: [EnvVar; 15] = [
+    EnvVar {
+        var: "WGPU_MSM_UNROLL",
+        expected: "full or compact",
+        set: |t, v| {
+            let u = match v.trim() {
+                "full" => Some(Unroll::Full),
+                "compact" => Some(Unroll::Compact),
+                _ => None,
+            };
+            put(&mut t.unroll, u)
+        },
+    },
+    EnvVar {
+        var: "WGPU_MSM_FQ32",
+        expected: "small or words",
+        set: |t, v| {
+            let f = match v.trim() {
+                "small" => Some(Fq32::Small),
+                "words" => Some(Fq32::Words),
+                _ => None,
+            };
+            put(&mut t.fq32, f)
+        },
+    },
     EnvVar {
         var: "WGPU_MSM_UPLOAD_THREADS",
         expected: "a whole number >= 1",
@@ -135,6 +160,8 @@ impl Tuning {
     /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
     /// | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |
+    /// | `WGPU_MSM_UNROLL` (`full`, `compact`) | [`Tuning::unroll`] |
+    /// | `WGPU_MSM_FQ32` (`small`, `words`) | [`Tuning::fq32`] |
     ///
     /// # Errors
     /// [`Error::BadEnv`] naming the first variable whose value does not parse.
@@ -201,5 +228,19 @@ mod tests {
             Tuning::default().with_vars(|_| None).unwrap(),
             Tuning::default()
         );
+    }
+
+    #[test]
+    fn shader_builds_are_overrides_too() {
+        let env = |var: &str| match var {
+            "WGPU_MSM_FQ32" => Some("small".to_string()),
+            "WGPU_MSM_UNROLL" => Some("full".to_string()),
+            _ => None,
+        };
+        let t = Tuning::default().with_vars(env).unwrap();
+        assert_eq!((t.fq32, t.unroll), (Fq32::Small, Unroll::Full));
+        let bad = |var: &str| (var == "WGPU_MSM_FQ32").then(|| "tiny".to_string());
+        let e = Tuning::default().with_vars(bad).unwrap_err();
+        assert!(e.to_string().contains("WGPU_MSM_FQ32"), "{e}");
     }
 }

@@ -14,6 +14,7 @@
 
 use crate::device::DeviceInfo;
 use crate::error::{Error, Result};
+use crate::shader::{unroll::Unroll, Fq32};
 
 /// Most bucket-reduction threads per window by default, 2^this (`plan::MAX_SEGS`).
 pub(crate) const DEFAULT_REDUCE_SEGS_LOG2: u32 = 11;
@@ -125,6 +126,12 @@ pub struct Tuning {
     /// launch nothing; else every step is dispatched at its full size. Needs indirect
     /// dispatches ([`DeviceInfo::indirect_dispatch`]).
     pub fold_indirect: bool,
+    /// How far the shader builder unrolls optional limb loops: `Compact` (loops kept)
+    /// compiles several times faster than `Full` and runs as fast.
+    pub unroll: Unroll,
+    /// How the Portable32 path holds Fq in registers: 32-bit words (the default), or
+    /// 13-bit limbs summed in 32-bit columns (`Fq32::Small`, see docs/portable32-log.md).
+    pub fq32: Fq32,
 }
 
 impl Default for Tuning {
@@ -148,6 +155,8 @@ impl Default for Tuning {
             retire_on_poller: true,
             poll_readback: true,
             fold_indirect: true,
+            unroll: Unroll::Compact,
+            fq32: Fq32::Words,
         }
     }
 }
@@ -224,7 +233,7 @@ impl std::fmt::Display for Tuning {
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
-             retire_on_poller {} poll_readback {} fold_indirect {}",
+             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} fq32 {:?}",
             self.upload_threads,
             self.upload_split,
             self.first_pass_shift,
@@ -242,6 +251,8 @@ impl std::fmt::Display for Tuning {
             self.retire_on_poller,
             self.poll_readback,
             self.fold_indirect,
+            self.unroll,
+            self.fq32,
         )
     }
 }
