@@ -16,8 +16,8 @@ fn check_base_index(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
 /// base's x (Montgomery form, as stored).
 fn check_base(i: u32) -> Big {
     let o = BASE_VEC4S * i;
-    let x = big_of(check_points[o], check_points[o + 1u]);
-    let y = big_of(check_points[o + 2u], check_points[o + 3u]);
+    let x = ${BIG_OF:check_points:o:0};
+    let y = ${BIG_OF:check_points:o:1};
     if (!affine_on_curve(Affine(fq_unpack(x), fq_unpack(y)))) {
         atomicMin(&check_flag[0], i);
     }

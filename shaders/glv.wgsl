@@ -22,7 +22,7 @@ fn big_mul_lo(a: Big, b: Big) -> Big {
 
 /// round(a * b / 2^256): the high half of a * b + 2^255.
 fn big_mul_round_hi(a: Big, b: Big) -> Big {
-    var t: array<u32, 16>;
+    var t: array<u32, ${LIMBS_X2}>;
     t[LIMBS - 1u] = 0x80000000u;
     // @unroll i LIMBS
     {

@@ -43,8 +43,8 @@ fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
 fn load_base(i: u32) -> Affine {
     let o = 2u * BIG_VEC4S * i;
     return Affine(
-        fq_unpack(big_of(bases[o], bases[o + 1u])),
-        fq_unpack(big_of(bases[o + 2u], bases[o + 3u]))
+        fq_unpack(${BIG_OF:bases:o:0}),
+        fq_unpack(${BIG_OF:bases:o:1})
     );
 }
 

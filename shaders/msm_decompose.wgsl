@@ -62,7 +62,7 @@ fn decompose(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgro
     if (i >= params.points) {
         return;
     }
-    let s = fr_from_mont(big_of(scalars[BIG_VEC4S * i], scalars[BIG_VEC4S * i + 1u]));
+    let s = ${SCALAR};
     if (params.entry_layout == LAYOUT_GLV) {
         let h = glv_split(s);
         put_digits(h.k1, h.neg1, 2u * i);

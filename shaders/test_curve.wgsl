@@ -11,8 +11,8 @@ fn ta_affine(i: u32) -> Affine {
     var x: Big;
     var y: Big;
     // @unroll k LIMBS
-        x[k] = ta[16u * i + k];
-        y[k] = ta[16u * i + LIMBS + k];
+        x[k] = ta[${AFFINE_WORDS}u * i + k];
+        y[k] = ta[${AFFINE_WORDS}u * i + LIMBS + k];
     // @end
     return Affine(fq_unpack(x), fq_unpack(y));
 }
@@ -21,16 +21,16 @@ fn tb_affine(i: u32) -> Affine {
     var x: Big;
     var y: Big;
     // @unroll k LIMBS
-        x[k] = tb[16u * i + k];
-        y[k] = tb[16u * i + LIMBS + k];
+        x[k] = tb[${AFFINE_WORDS}u * i + k];
+        y[k] = tb[${AFFINE_WORDS}u * i + LIMBS + k];
     // @end
     return Affine(fq_unpack(x), fq_unpack(y));
 }
 
 fn tout_affine(i: u32, p: Xyzz) {
     let a = xyzz_to_affine(p);
-    tout_big(16u * i, fq_pack(a.x));
-    tout_big(16u * i + LIMBS, fq_pack(a.y));
+    tout_big(${AFFINE_WORDS}u * i, fq_pack(a.x));
+    tout_big(${AFFINE_WORDS}u * i + LIMBS, fq_pack(a.y));
 }
 
 /// a as an XYZZ point with ZZ != 1: (2a + (-a)) computed projectively.
@@ -68,7 +68,7 @@ fn test_curve_neg(@builtin(global_invocation_id) g: vec3<u32>) {
 @compute @workgroup_size(64)
 fn test_curve_mul_small(@builtin(global_invocation_id) g: vec3<u32>) {
     if (g.x < test_curve_count()) {
-        tout_affine(g.x, xyzz_mul_small(xyzz_from_affine(ta_affine(g.x)), tb[16u * g.x]));
+        tout_affine(g.x, xyzz_mul_small(xyzz_from_affine(ta_affine(g.x)), tb[${AFFINE_WORDS}u * g.x]));
     }
 }
 
@@ -78,7 +78,7 @@ fn test_curve_on_curve(@builtin(global_invocation_id) g: vec3<u32>) {
     if (g.x < test_curve_count()) {
         var r: Big;
         r[0] = select(0u, 1u, affine_on_curve(ta_affine(g.x)));
-        tout_big(16u * g.x, r);
-        tout_big(16u * g.x + LIMBS, Big());
+        tout_big(${AFFINE_WORDS}u * g.x, r);
+        tout_big(${AFFINE_WORDS}u * g.x + LIMBS, Big());
     }
 }

@@ -20,6 +20,7 @@
 
 pub mod cluster;
 pub mod config;
+pub mod curve;
 pub mod device;
 pub mod error;
 pub mod host;
@@ -34,6 +35,7 @@ pub use cluster::{
     Worker, WorkerReport,
 };
 pub use config::{Arithmetic, MsmConfig, MulPath};
+pub use curve::{Group, GroupId};
 pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
 pub use error::{Error, Result};
 pub use msm::{

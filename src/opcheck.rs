@@ -204,7 +204,9 @@ fn run(
     }
     let d = &dev.inner.device;
     let queue = &dev.inner.queue;
-    let kernels = dev.msm_state()?.kernels(dev, kind, path)?;
+    let kernels = dev
+        .msm_state()?
+        .kernels(dev, crate::curve::GroupId::Bn254G1, kind, path)?;
     let bytes = 4 * (n * stride) as u64;
     let buf_a = gpu::create_buffer(d, "opcheck/a", bytes, gpu::STORAGE)?;
     let buf_b = gpu::create_buffer(d, "opcheck/b", bytes, gpu::STORAGE)?;

@@ -1,7 +1,11 @@
 //! Inputs for tests, benches and the CLI: seeded random bases and scalars, adversarial
 //! cases, and the exact inputs of the CUDA parity vectors.
 
-use ark_bn254::{Fr, G1Affine, G1Projective};
+pub mod bls12_381;
+
+use crate::curve::Group;
+use ark_bn254::{Fr, G1Affine};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::{BigInt, PrimeField, UniformRand};
 use ark_std::rand::{rngs::StdRng, SeedableRng};
@@ -11,21 +15,32 @@ pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
 }
 
-/// `n` random bases. Uses `distinct` random points repeated cyclically, built as
-/// multiples of the generator in one batch normalisation (fast for large n).
+/// `n` random BN254 G1 bases; see [`random_bases_in`].
 pub fn random_bases(n: usize, distinct: usize, seed: u64) -> Vec<G1Affine> {
+    random_bases_in::<ark_bn254::g1::Config>(n, distinct, seed)
+}
+
+/// `n` random bases of group `C`. Uses `distinct` random points repeated cyclically,
+/// built as multiples of the generator (so in the prime-order subgroup) in one batch
+/// normalisation (fast for large n).
+pub fn random_bases_in<C: Group>(n: usize, distinct: usize, seed: u64) -> Vec<Affine<C>> {
     let mut r = rng(seed);
     let k = distinct.clamp(1, n.max(1));
-    let g = G1Projective::generator();
-    let proj: Vec<G1Projective> = (0..k).map(|_| g * Fr::rand(&mut r)).collect();
-    let uniq = G1Projective::normalize_batch(&proj);
+    let g = Projective::<C>::generator();
+    let proj: Vec<Projective<C>> = (0..k).map(|_| g * C::ScalarField::rand(&mut r)).collect();
+    let uniq = Projective::<C>::normalize_batch(&proj);
     (0..n).map(|i| uniq[i % k]).collect()
 }
 
-/// `n` uniformly random scalars.
+/// `n` uniformly random BN254 scalars; see [`random_scalars_in`].
 pub fn random_scalars(n: usize, seed: u64) -> Vec<Fr> {
+    random_scalars_in::<ark_bn254::g1::Config>(n, seed)
+}
+
+/// `n` uniformly random scalars of group `C`.
+pub fn random_scalars_in<C: Group>(n: usize, seed: u64) -> Vec<C::ScalarField> {
     let mut r = rng(seed ^ 0x5eed_5ca1_a75e_ed00);
-    (0..n).map(|_| Fr::rand(&mut r)).collect()
+    (0..n).map(|_| C::ScalarField::rand(&mut r)).collect()
 }
 
 /// SplitMix64, as the CUDA parity vectors define it.
@@ -102,11 +117,12 @@ pub fn checked_parity_inputs(
 }
 
 /// The straightforward sum of `s_i * P_i`, as a second reference beside arkworks' MSM.
-pub fn naive_msm(bases: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+pub fn naive_msm<C: Group>(bases: &[Affine<C>], scalars: &[C::ScalarField]) -> Projective<C> {
     bases.iter().zip(scalars).map(|(b, s)| *b * s).sum()
 }
 
-/// The CUDA parity vectors' bases file (65,536 points), embedded.
+/// The BN254 CUDA parity vectors' bases file (65,536 points), embedded (BLS12-381's:
+/// [`bls12_381`]).
 pub const PARITY_BASES: &[u8] = include_bytes!("../tests/data/bases-65536.bin");
 /// The CUDA parity vectors' results (`logn x y`, canonical big-endian hex).
 pub const PARITY_RESULTS: &str = include_str!("../tests/data/results.txt");
@@ -148,6 +164,7 @@ fn fq_from_hex(h: &str) -> Option<ark_bn254::Fq> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ark_bn254::G1Projective;
     use ark_ec::VariableBaseMSM;
 
     #[test]

@@ -66,9 +66,12 @@ impl Runner {
         iters: u32,
     ) -> Result<Runner> {
         let d = dev.wgpu_device();
-        let k = dev
-            .msm_state()?
-            .kernels(dev, ShaderKind::BenchArith, path)?;
+        let k = dev.msm_state()?.kernels(
+            dev,
+            crate::curve::GroupId::Bn254G1,
+            ShaderKind::BenchArith,
+            path,
+        )?;
         let g = ark_bn254::G1Affine::generator();
         let (x, y) = (
             crate::msm::encode::field_words(&g.x),

@@ -71,7 +71,8 @@ fn one_adapter_opens_twice_as_distinct_devices() {
     assert_ne!(d.uid(), again.uid());
     assert_eq!(d.name(), again.name());
     // A handle of one logical device is refused by the other.
-    let bases = d.upload_bases(&[]).expect("empty upload");
+    let none: &[ark_bn254::G1Affine] = &[];
+    let bases = d.upload_bases(none).expect("empty upload");
     assert!(matches!(
         again.msm_with(&bases, &[], &wgpu_msm::MsmConfig::default()),
         Err(Error::WrongDevice { owner, used, .. }) if owner == d.uid() && used == again.uid()

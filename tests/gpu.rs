@@ -1019,7 +1019,8 @@ fn errors(ctx: &mut Ctx) {
         ),
         "{tag} {r:?}"
     );
-    let r = dev.msm(&[], &scalars[..1], &cfg);
+    let none: &[G1Affine] = &[];
+    let r = dev.msm(none, &scalars[..1], &cfg);
     assert!(
         matches!(
             r,

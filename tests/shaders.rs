@@ -3,11 +3,11 @@
 //! We have no Apple or Windows GPU to run on; this is the evidence for those platforms.
 
 use wgpu_msm::shader::unroll::Unroll;
-use wgpu_msm::shader::{source, source_variant, Fq32, ShaderKind};
-use wgpu_msm::MulPath;
+use wgpu_msm::shader::{source, source_for, source_variant, Fq32, ShaderKind};
+use wgpu_msm::{GroupId, MulPath};
 
-fn check(kind: ShaderKind, path: MulPath, mode: Unroll, fq32: Fq32) {
-    let src = source_variant(kind, path, mode, fq32);
+fn check(group: GroupId, kind: ShaderKind, path: MulPath, mode: Unroll, fq32: Fq32) {
+    let src = source_for(group, kind, path, mode, fq32);
     let module = naga::front::wgsl::parse_str(&src).unwrap_or_else(|e| {
         panic!(
             "{kind:?}/{}: parse error:\n{}",
@@ -55,11 +55,13 @@ fn check(kind: ShaderKind, path: MulPath, mode: Unroll, fq32: Fq32) {
 
 #[test]
 fn every_shader_variant_validates_and_translates() {
-    for kind in ShaderKind::ALL {
-        for path in [MulPath::Wide64, MulPath::Portable32] {
-            for mode in [Unroll::Full, Unroll::Compact] {
-                for fq32 in [Fq32::Words, Fq32::Small] {
-                    check(kind, path, mode, fq32);
+    for group in GroupId::ALL {
+        for kind in ShaderKind::ALL {
+            for path in [MulPath::Wide64, MulPath::Portable32] {
+                for mode in [Unroll::Full, Unroll::Compact] {
+                    for fq32 in [Fq32::Words, Fq32::Small] {
+                        check(group, kind, path, mode, fq32);
+                    }
                 }
             }
         }
@@ -73,6 +75,17 @@ fn portable32_uses_no_64_bit_integers() {
         .flat_map(|k| [(k, Fq32::Words), (k, Fq32::Small)])
     {
         let src = source_variant(kind, MulPath::Portable32, Unroll::Compact, fq32);
+        let bls = source_for(
+            GroupId::Bls12381G1,
+            kind,
+            MulPath::Portable32,
+            Unroll::Compact,
+            fq32,
+        );
+        assert!(
+            !bls.contains("u64"),
+            "{kind:?} portable32 mentions u64 (BLS12-381)"
+        );
         assert!(!src.contains("u64"), "{kind:?} portable32 mentions u64");
         let module = naga::front::wgsl::parse_str(&src).unwrap();
         naga::valid::Validator::new(
@@ -95,4 +108,26 @@ fn generated_constants_match_arkworks() {
     );
     assert!(src.contains("const FR_P = Big(0xf0000001u, 0x43e1f593u"));
     assert!(!src.contains("${"));
+    // BLS12-381: 12 limbs, p = 0x1a0111ea...ffffaaab, r = 0x73eda753...00000001 padded
+    // to 12 words, b = 4 in Montgomery form.
+    let bls = source_for(
+        GroupId::Bls12381G1,
+        ShaderKind::Msm,
+        MulPath::Wide64,
+        Unroll::Compact,
+        Fq32::Small,
+    );
+    assert!(bls.contains("const LIMBS: u32 = 12u;"));
+    assert!(bls.contains("const FQ_P = Big(0xffffaaabu, 0xb9feffffu"));
+    assert!(bls.contains("0x1a0111eau);"));
+    assert!(bls.contains("const FR_P = Big(0x00000001u, 0xffffffffu"));
+    assert!(bls.contains("0x73eda753u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u);"));
+    assert!(
+        bls.contains("fn fr_from_host("),
+        "scalars of 8 words in 12-word integers"
+    );
+    assert!(
+        !bls.contains("fq_unpack(a: Big) -> Fq {\n    return Fq(("),
+        "no radix limbs"
+    );
 }

@@ -1,71 +1,91 @@
 //! Host-side layout: arkworks values to device words and back, and the final window
 //! combination. Device layout = arkworks' Montgomery limbs split into 32-bit words.
 
-use ark_bn254::{Fq, Fr, G1Affine, G1Projective};
+use crate::curve::Group;
+use ark_bn254::{G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::AdditiveGroup as _;
 use ark_ec::AffineRepr as _;
 use ark_ff::{BigInt, Field, Zero};
 
-/// Words of one affine base.
+/// Words of one BN254 affine base (a group's: `2 * C::FQ_WORDS`).
 pub const BASE_WORDS: usize = 16;
-/// Words of one scalar.
+/// Words of one scalar (a group's: `C::SCALAR_WORDS`).
 pub const SCALAR_WORDS: usize = 8;
-/// Words of one XYZZ point.
+/// Words of one BN254 XYZZ point (a group's: `4 * C::FQ_WORDS`).
 pub const POINT_WORDS: usize = 32;
 
-fn push_fq(dst: &mut [u32], f: &Fq) {
+#[cfg(test)]
+fn push_fq(dst: &mut [u32], f: &ark_bn254::Fq) {
     for (i, w) in f.0 .0.iter().enumerate() {
         dst[2 * i] = *w as u32;
         dst[2 * i + 1] = (*w >> 32) as u32;
     }
 }
 
-/// Writes `bases` into `dst` (16 words each): Montgomery x, y; infinity as (0, 0).
-/// (arkworks 0.6 stores BN254 G1 infinity as (0, 0) itself, so no finite point can
-/// collide with the encoding; off-curve points are caught on the device.)
-pub fn write_bases(dst: &mut [u32], bases: &[G1Affine]) {
-    for (p, d) in bases.iter().zip(dst.chunks_exact_mut(BASE_WORDS)) {
+/// Writes `bases` into `dst` (`2 * C::FQ_WORDS` words each): Montgomery x, y; infinity
+/// as (0, 0). (arkworks 0.6 stores infinity of the supported groups as (0, 0) itself,
+/// so no finite point can collide with the encoding; off-curve points are caught on the
+/// device.)
+pub fn write_bases<C: Group>(dst: &mut [u32], bases: &[Affine<C>]) {
+    let fw = C::FQ_WORDS;
+    for (p, d) in bases.iter().zip(dst.chunks_exact_mut(2 * fw)) {
         if p.is_zero() {
             d.fill(0);
         } else {
-            push_fq(&mut d[..8], &p.x);
-            push_fq(&mut d[8..], &p.y);
+            C::fq_to_words(&p.x, &mut d[..fw]);
+            C::fq_to_words(&p.y, &mut d[fw..]);
         }
     }
 }
 
-/// Writes `scalars` (Montgomery form, as arkworks stores them) into `dst`, 8 words each.
-pub fn write_scalars(dst: &mut [u32], scalars: &[Fr]) {
-    for (s, d) in scalars.iter().zip(dst.chunks_exact_mut(SCALAR_WORDS)) {
-        for (i, w) in s.0 .0.iter().enumerate() {
-            d[2 * i] = *w as u32;
-            d[2 * i + 1] = (*w >> 32) as u32;
-        }
+/// Writes `scalars` (Montgomery form, as arkworks stores them) into `dst`,
+/// `C::SCALAR_WORDS` words each.
+pub fn write_scalars<C: Group>(dst: &mut [u32], scalars: &[C::ScalarField]) {
+    for (s, d) in scalars.iter().zip(dst.chunks_exact_mut(C::SCALAR_WORDS)) {
+        C::scalar_to_words(s, d);
     }
 }
 
-/// An XYZZ point (32 words) as an arkworks Jacobian point, without inversion:
-/// with ZZ^3 = ZZZ^2, (X ZZ^2, Y ZZZ^2, ZZZ) is the same point in Jacobian coordinates.
+/// A BN254 XYZZ point (32 words) as an arkworks Jacobian point; see [`read_xyzz_in`].
 pub fn read_xyzz(words: &[u32]) -> G1Projective {
+    read_xyzz_in::<ark_bn254::g1::Config>(words)
+}
+
+/// An XYZZ point (`4 * C::FQ_WORDS` words) as an arkworks Jacobian point, without
+/// inversion: with ZZ^3 = ZZZ^2, (X ZZ^2, Y ZZZ^2, ZZZ) is the same point in Jacobian
+/// coordinates.
+pub fn read_xyzz_in<C: Group>(words: &[u32]) -> Projective<C> {
+    let fw = C::FQ_WORDS;
     let (x, y, zz, zzz) = (
-        fq_words(&words[0..8]),
-        fq_words(&words[8..16]),
-        fq_words(&words[16..24]),
-        fq_words(&words[24..32]),
+        C::fq_from_words(&words[0..fw]),
+        C::fq_from_words(&words[fw..2 * fw]),
+        C::fq_from_words(&words[2 * fw..3 * fw]),
+        C::fq_from_words(&words[3 * fw..4 * fw]),
     );
     if zz.is_zero() {
-        return G1Projective::zero();
+        return Projective::<C>::zero();
     }
-    G1Projective::new_unchecked(x * zz.square(), y * zzz.square(), zzz)
+    Projective::<C>::new_unchecked(x * zz.square(), y * zzz.square(), zzz)
 }
 
-/// Reads an affine point (16 words, (0,0) = infinity), as the test kernels write them.
+/// Reads a BN254 affine point (16 words, (0,0) = infinity), as the test kernels write
+/// them.
 pub fn read_affine(words: &[u32]) -> G1Affine {
-    let (x, y) = (fq_words(&words[0..8]), fq_words(&words[8..16]));
+    read_affine_in::<ark_bn254::g1::Config>(words)
+}
+
+/// Reads an affine point (`2 * C::FQ_WORDS` words, (0,0) = infinity).
+pub fn read_affine_in<C: Group>(words: &[u32]) -> Affine<C> {
+    let fw = C::FQ_WORDS;
+    let (x, y) = (
+        C::fq_from_words(&words[0..fw]),
+        C::fq_from_words(&words[fw..2 * fw]),
+    );
     if x.is_zero() && y.is_zero() {
-        return G1Affine::identity();
+        return Affine::<C>::identity();
     }
-    G1Affine::new_unchecked(x, y)
+    Affine::<C>::new_unchecked(x, y)
 }
 
 /// Words of a field element (any 4-limb arkworks Montgomery field).
@@ -83,8 +103,8 @@ pub fn field_from_words<P: ark_ff::FpConfig<4>>(w: &[u32]) -> ark_ff::Fp<P, 4> {
 }
 
 /// sum over w of 2^(c*w) * `window_sums[w]`, by Horner's rule from the top window.
-pub fn combine_windows(window_sums: &[G1Projective], c: u32) -> G1Projective {
-    let mut acc = G1Projective::zero();
+pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Projective<C> {
+    let mut acc = Projective::<C>::zero();
     for s in window_sums.iter().rev() {
         for _ in 0..c {
             acc.double_in_place();
@@ -94,14 +114,10 @@ pub fn combine_windows(window_sums: &[G1Projective], c: u32) -> G1Projective {
     acc
 }
 
-/// An Fq element from its 8 device words.
-fn fq_words(w: &[u32]) -> Fq {
-    field_from_words(w)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ark_bn254::{Fq, Fr};
     use ark_ec::{CurveGroup, PrimeGroup};
     use ark_ff::UniformRand;
 

@@ -1,8 +1,9 @@
-//! The compiled kernels of one device: one set of pipelines per shader kind and multiply
-//! path, built on first use with the bind-group layouts each shader declares, through
+//! The compiled kernels of one device: one set of pipelines per group, shader kind and
+//! multiply path, built on first use with the bind-group layouts each shader declares, through
 //! the device's pipeline cache.
 
 use crate::config::MulPath;
+use crate::curve::GroupId;
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
@@ -11,9 +12,9 @@ use crate::shader::{self, unroll::Unroll, Fq32, ShaderKind};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// Which build of a shader: its kind, multiply path, unrolling and Portable32 field
-/// representation (the last two from the device's `Tuning`).
-type Key = (ShaderKind, MulPath, Unroll, Fq32);
+/// Which build of a shader: its group, kind, multiply path, unrolling and Portable32
+/// field representation (the last two from the device's `Tuning`).
+type Key = (GroupId, ShaderKind, MulPath, Unroll, Fq32);
 
 /// Kernels by shader kind, multiply path and build variant.
 #[derive(Default)]
@@ -22,11 +23,12 @@ pub(crate) struct KernelCache {
 }
 
 impl KernelCache {
-    /// The kernels of `kind` for `path`, built with `unroll` and `fq32`, compiled on
-    /// first use.
+    /// The kernels of `kind` for `group` and `path`, built with `unroll` and `fq32`,
+    /// compiled on first use.
     pub(crate) fn get(
         &self,
         dev: &Device,
+        group: GroupId,
         kind: ShaderKind,
         path: MulPath,
         unroll: Unroll,
@@ -39,7 +41,19 @@ impl KernelCache {
             MulPath::Portable32
         };
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        let key = (kind, path, unroll, fq32);
+        // A group without narrow limbs builds the same source whatever `fq32` asks.
+        let fq32 = if group.has_narrow_limbs() {
+            fq32
+        } else {
+            Fq32::Words
+        };
+        // A shader without arithmetic is the same for every group.
+        let group = if kind.uses_arithmetic() {
+            group
+        } else {
+            GroupId::Bn254G1
+        };
+        let key = (group, kind, path, unroll, fq32);
         if let Some(k) = map.get(&key) {
             return Ok(k.clone());
         }
@@ -82,12 +96,17 @@ impl KernelCache {
         };
         let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
             entries.iter().map(Vec::as_slice).collect();
-        let label = format!("{}/{:?}", path.name(), kind).to_lowercase();
+        let label = match group {
+            // BN254 G1 keeps its labels (logs and captures name them).
+            GroupId::Bn254G1 => format!("{}/{:?}", path.name(), kind),
+            g => format!("{}/{}/{:?}", g.name(), path.name(), kind),
+        }
+        .to_lowercase();
         let t = std::time::Instant::now();
         let k = Arc::new(Kernels::build(
             dev.wgpu_device(),
             &label,
-            &shader::source_variant(kind, path, unroll, fq32),
+            &shader::source_for(group, kind, path, unroll, fq32),
             matches!(
                 kind,
                 ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases

@@ -1,5 +1,7 @@
-//! MSM on one device: `sum_i scalars[i] * bases[i]` over BN254 G1, with every Pippenger
-//! stage in WGSL and the result identical to arkworks'.
+//! MSM on one device: `sum_i scalars[i] * bases[i]` over a supported group
+//! ([`crate::curve::Group`]: BN254 G1, BLS12-381 G1), with every Pippenger stage in
+//! WGSL and the result identical to arkworks'. Every entry point is generic over the
+//! group, which the arkworks types of its arguments pick.
 //!
 //! Read the folder in this order:
 //! - this file: the entry points (`Device::msm`, `msm_with`, `msm_batch`,
@@ -38,9 +40,10 @@ pub use resident::bases::DeviceBases;
 pub use resident::scalars::DeviceScalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
+use crate::curve::Group;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
 use plan::DeviceLimits;
 
@@ -76,7 +79,7 @@ impl Device {
         }
     }
 
-    /// What this device holds in one pass: the most points an MSM pass takes under
+    /// What this device holds in one pass of a BN254 G1 MSM: the most points a pass takes under
     /// `cfg` (its window and memory budget) within the device's binding and buffer
     /// limits, and the bytes such a pass allocates. Larger MSMs are split into passes
     /// (host bases streamed in chunks), so this bounds the pass, not the MSM.
@@ -112,7 +115,12 @@ impl Device {
     /// assert_eq!(r, ark_bn254::G1Projective::msm(&bases, &scalars).unwrap());
     /// # Ok::<(), wgpu_msm::Error>(())
     /// ```
-    pub fn msm(&self, bases: &[G1Affine], scalars: &[Fr], cfg: &MsmConfig) -> Result<G1Projective> {
+    pub fn msm<C: Group>(
+        &self,
+        bases: &[Affine<C>],
+        scalars: &[C::ScalarField],
+        cfg: &MsmConfig,
+    ) -> Result<Projective<C>> {
         pollster::block_on(self.msm_async(bases, scalars, cfg))
     }
 
@@ -128,17 +136,17 @@ impl Device {
     /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`] for a base off the curve
     /// (its index in `bases`); [`Error::OutOfMemory`] when even one chunk does not fit;
     /// GPU errors as values.
-    pub async fn msm_async(
+    pub async fn msm_async<C: Group>(
         &self,
-        bases: &[G1Affine],
-        scalars: &[Fr],
+        bases: &[Affine<C>],
+        scalars: &[C::ScalarField],
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         Error::check_lengths(bases.len(), scalars.len())?;
         if bases.is_empty() {
-            return Ok(G1Projective::zero());
+            return Ok(Projective::<C>::zero());
         }
-        match run::stream::route(self, bases.len(), cfg)? {
+        match run::stream::route(self, C::ID, bases.len(), cfg)? {
             run::stream::Route::Resident => {
                 let resident = self.upload_bases_with(bases, cfg)?;
                 self.msm_with_async(&resident, scalars, cfg).await
@@ -153,12 +161,12 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_with_async`].
-    pub fn msm_with(
+    pub fn msm_with<C: Group>(
         &self,
-        bases: &DeviceBases,
-        scalars: &[Fr],
+        bases: &DeviceBases<C>,
+        scalars: &[C::ScalarField],
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         pollster::block_on(self.msm_with_async(bases, scalars, cfg))
     }
 
@@ -173,12 +181,12 @@ impl Device {
     /// [`Error::WrongDevice`] when `bases` live on another device;
     /// [`Error::LengthMismatch`]; [`Error::PointNotOnCurve`]; [`Error::OutOfMemory`]
     /// when the bases leave too little of the budget; GPU errors as values.
-    pub async fn msm_with_async(
+    pub async fn msm_with_async<C: Group>(
         &self,
-        bases: &DeviceBases,
-        scalars: &[Fr],
+        bases: &DeviceBases<C>,
+        scalars: &[C::ScalarField],
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         self.check_owner("DeviceBases", bases.device_uid())?;
         Error::check_lengths(bases.len(), scalars.len())?;
         let r = run::batch::run(self, bases, &[scalars], cfg).await?;
@@ -190,12 +198,12 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_resident_async`].
-    pub fn msm_resident(
+    pub fn msm_resident<C: Group>(
         &self,
-        bases: &DeviceBases,
-        scalars: &DeviceScalars,
+        bases: &DeviceBases<C>,
+        scalars: &DeviceScalars<C>,
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         pollster::block_on(self.msm_resident_async(bases, scalars, cfg))
     }
 
@@ -223,12 +231,12 @@ impl Device {
     /// let r = dev.msm_resident(&b, &s, &Default::default())?;
     /// # Ok::<(), wgpu_msm::Error>(())
     /// ```
-    pub async fn msm_resident_async(
+    pub async fn msm_resident_async<C: Group>(
         &self,
-        bases: &DeviceBases,
-        scalars: &DeviceScalars,
+        bases: &DeviceBases<C>,
+        scalars: &DeviceScalars<C>,
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         run::on_device::run(self, bases, scalars, cfg).await
     }
 
@@ -237,12 +245,12 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_batch_async`].
-    pub fn msm_batch(
+    pub fn msm_batch<C: Group>(
         &self,
-        bases: &DeviceBases,
-        batch: &[&[Fr]],
+        bases: &DeviceBases<C>,
+        batch: &[&[C::ScalarField]],
         cfg: &MsmConfig,
-    ) -> Result<Vec<G1Projective>> {
+    ) -> Result<Vec<Projective<C>>> {
         pollster::block_on(self.msm_batch_async(bases, batch, cfg))
     }
 
@@ -276,12 +284,12 @@ impl Device {
     /// assert_eq!(commitments.len(), 4);
     /// # Ok::<(), wgpu_msm::Error>(())
     /// ```
-    pub async fn msm_batch_async(
+    pub async fn msm_batch_async<C: Group>(
         &self,
-        bases: &DeviceBases,
-        batch: &[&[Fr]],
+        bases: &DeviceBases<C>,
+        batch: &[&[C::ScalarField]],
         cfg: &MsmConfig,
-    ) -> Result<Vec<G1Projective>> {
+    ) -> Result<Vec<Projective<C>>> {
         run::batch::run(self, bases, batch, cfg).await
     }
 
@@ -319,6 +327,10 @@ pub struct PassCapacity {
 ///
 /// # Errors
 /// [`Error::NoDevice`] when no device exists; otherwise as [`Device::msm`].
-pub fn msm(bases: &[G1Affine], scalars: &[Fr], cfg: &MsmConfig) -> Result<G1Projective> {
+pub fn msm<C: Group>(
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
+    cfg: &MsmConfig,
+) -> Result<Projective<C>> {
     crate::device::active_device()?.msm(bases, scalars, cfg)
 }

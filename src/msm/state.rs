@@ -3,6 +3,7 @@
 //! across calls, so a second MSM of the same shape compiles and allocates nothing.
 
 use crate::config::MulPath;
+use crate::curve::GroupId;
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
@@ -82,15 +83,16 @@ impl DeviceState {
         *self.tuning.write().unwrap_or_else(|e| e.into_inner()) = tuning;
     }
 
-    /// The kernels of `kind` for `path` on `dev`, compiled on first use.
+    /// The kernels of `kind` for `group` and `path` on `dev`, compiled on first use.
     pub(crate) fn kernels(
         &self,
         dev: &Device,
+        group: GroupId,
         kind: ShaderKind,
         path: MulPath,
     ) -> Result<Arc<Kernels>> {
         let t = self.tuning();
-        self.kernels.get(dev, kind, path, t.unroll, t.fq32)
+        self.kernels.get(dev, group, kind, path, t.unroll, t.fq32)
     }
 
     /// This device's upload threads (`Tuning::upload_threads`, at most one a core),

@@ -1,54 +1,59 @@
-//! The GLV endomorphism of BN254 G1 for the shaders, derived from ark-bn254's
-//! `GLVConfig`: phi(x, y) = (beta x, y) = lambda P, and the split of a scalar k into
+//! The GLV endomorphism of a group for the shaders (BN254 G1, BLS12-381 G1), derived
+//! from its arkworks `GLVConfig` (through [`GroupSpec`]): phi(x, y) = (beta x, y) = lambda P, and the split of a scalar k into
 //! k1 + lambda k2 (mod r) with |k1|, |k2| < 2^[`GLV_BITS`], which halves the windows
 //! of an MSM (2n half-size scalars over the points and their images instead of n
 //! full-size ones: the same additions, half the buckets to reduce).
 //!
 //! The split (shaders/glv.wgsl) is arkworks' `scalar_decomposition` with its two
 //! divisions by r replaced by fixed-point products: q1 = round(k |n22| / r) and q2 =
-//! round(k |n12| / r), each as (k g + 2^255) >> 256 with g = round(2^256 |n| / r), then
+//! round(k |n12| / r), each as (k g + 2^(s-1)) >> s with g = round(2^s |n| / r) and s the
+//! width of the shader's big integers (256 for BN254, 384 for BLS12-381), then
 //!   k1 = k - beta1 n11 - beta2 n21,  k2 = -beta1 n12 - beta2 n22,
 //! with beta1 = sign(n22) q1 and beta2 = -sign(n12) q2 (arkworks' beta1 = round(k n22 /
 //! r), beta2 = round(-k n12 / r)). Any integers beta1, beta2 give k1 + lambda k2 = k
 //! (mod r), since both rows of the basis are in the kernel of (a, b) -> a + lambda b;
 //! the rounding keeps |k1| <= 0.63 (|n11| + |n21|) and |k2| <= 0.63 (|n12| + |n22|)
-//! (the fixed-point quotient is within 1/2 + k / 2^257 of k |n| / r), below 2^127 for
-//! BN254. [`split`] computes the same on the host, for the tests.
+//! (the fixed-point quotient is within 1/2 + k / 2^(s+1) of k |n| / r), below 2^127 for
+//! both groups. [`split`] computes the same on the host, for the tests.
 
-use super::params::limbs32;
+use crate::curve::{GroupId, GroupSpec};
 use ark_bn254::Fr;
 use ark_ec::scalar_mul::glv::GLVConfig;
-use ark_ff::{BigInt, PrimeField};
+use ark_ff::PrimeField;
 use num_bigint::{BigInt as Int, BigUint, Sign};
 use std::fmt::Write;
 
 type Config = ark_bn254::g1::Config;
 
-/// Bits that bound |k1| and |k2| (each < 2^GLV_BITS); signed c-bit windows over
-/// GLV_BITS + 1 bits hold them.
+/// Bits that bound |k1| and |k2| (each < 2^GLV_BITS) for every supported group with
+/// GLV (checked per group by the tests); signed c-bit windows over GLV_BITS + 1 bits
+/// hold them.
 pub const GLV_BITS: u32 = 127;
 
 /// The basis of arkworks' decomposition: (n11, n12, n21, n22) as signed integers.
-fn basis() -> [Int; 4] {
-    Config::SCALAR_DECOMP_COEFFS.map(|(plus, v)| {
+fn basis(spec: &GroupSpec) -> [Int; 4] {
+    let glv = spec.glv.as_ref().expect("a group with GLV");
+    glv.basis.clone().map(|(plus, v)| {
         let sign = if plus { Sign::Plus } else { Sign::Minus };
-        Int::from_biguint(sign, v.into())
+        Int::from_biguint(sign, v)
     })
 }
 
-fn modulus() -> BigUint {
-    Fr::MODULUS.into()
+/// Bits of the fixed-point reciprocals: the width of the shader's big integers.
+fn shift(spec: &GroupSpec) -> u32 {
+    32 * spec.limbs()
 }
 
-/// round(2^256 * |n| / r).
-fn fixed_point(n: &Int) -> BigUint {
-    let r = modulus();
-    ((n.magnitude() << 256u32) + (&r >> 1u32)) / r
+/// round(2^shift * |n| / r).
+fn fixed_point(spec: &GroupSpec, n: &Int) -> BigUint {
+    let r = spec.scalar_modulus();
+    ((n.magnitude() << shift(spec)) + (&r >> 1u32)) / r
 }
 
-/// round(k * g / 2^256), as the device computes it.
-fn mul_round(k: &BigUint, g: &BigUint) -> BigUint {
-    (k * g + (BigUint::from(1u32) << 255u32)) >> 256u32
+/// round(k * g / 2^shift), as the device computes it.
+fn mul_round(spec: &GroupSpec, k: &BigUint, g: &BigUint) -> BigUint {
+    let s = shift(spec);
+    (k * g + (BigUint::from(1u32) << (s - 1))) >> s
 }
 
 /// The sign (+1 or -1) of a basis entry.
@@ -67,13 +72,23 @@ fn term_signs(n: &[Int; 4]) -> [i32; 4] {
     [-s22 * s11, s12 * s21, -s22 * s12, s12 * s22]
 }
 
-/// The host's model of the device's split of `k` (< r): (k1 negative, |k1|, k2
-/// negative, |k2|), with k = k1 + lambda k2 (mod r).
+/// The host's model of the device's split of a BN254 scalar `k` (< r); see
+/// [`split_for`].
 pub fn split(k: &BigUint) -> (bool, BigUint, bool, BigUint) {
-    let n = basis();
+    split_for(GroupId::Bn254G1, k)
+}
+
+/// The host's model of the device's split of `k` (< r) in `group`: (k1 negative,
+/// |k1|, k2 negative, |k2|), with k = k1 + lambda k2 (mod r).
+///
+/// # Panics
+/// If `group` has no GLV endomorphism.
+pub fn split_for(group: GroupId, k: &BigUint) -> (bool, BigUint, bool, BigUint) {
+    let spec = group.spec();
+    let n = basis(spec);
     let e = term_signs(&n);
-    let q1 = Int::from(mul_round(k, &fixed_point(&n[3])));
-    let q2 = Int::from(mul_round(k, &fixed_point(&n[1])));
+    let q1 = Int::from(mul_round(spec, k, &fixed_point(spec, &n[3])));
+    let q2 = Int::from(mul_round(spec, k, &fixed_point(spec, &n[1])));
     let mag = |i: usize| Int::from(n[i].magnitude().clone());
     let k1 = Int::from(k.clone()) + e[0] * &q1 * mag(0) + e[1] * &q2 * mag(2);
     let k2 = e[2] * &q1 * mag(1) + e[3] * &q2 * mag(3);
@@ -85,45 +100,70 @@ pub fn split(k: &BigUint) -> (bool, BigUint, bool, BigUint) {
     )
 }
 
-/// Eight 32-bit limbs of a non-negative integer below 2^256.
-fn limbs(v: &BigUint) -> [u32; 8] {
-    let mut words = v.to_u64_digits();
-    assert!(words.len() <= 4, "GLV constant above 2^256");
-    words.resize(4, 0);
-    limbs32(&BigInt::<4>([words[0], words[1], words[2], words[3]]))
+/// `limbs` 32-bit words of a non-negative integer below 2^(32 limbs).
+fn limbs(v: &BigUint, limbs: u32) -> Vec<u32> {
+    let mut words = v.to_u32_digits();
+    assert!(
+        words.len() <= limbs as usize,
+        "GLV constant above 2^(32 limbs)"
+    );
+    words.resize(limbs as usize, 0);
+    words
 }
 
-fn wgsl_big(name: &str, v: &[u32; 8]) -> String {
+fn wgsl_big(name: &str, v: &[u32]) -> String {
     let items: Vec<String> = v.iter().map(|x| format!("0x{x:08x}u")).collect();
     format!("const {name} = Big({});\n", items.join(", "))
 }
 
+/// The BN254 G1 [`beta_wgsl_for`].
+pub fn beta_wgsl() -> String {
+    beta_wgsl_for(GroupId::Bn254G1.spec())
+}
+
 /// The endomorphism's WGSL constant `GLV_BETA`: beta in Montgomery form, as bases are
 /// stored (for `expand_bases.wgsl`).
-pub fn beta_wgsl() -> String {
-    wgsl_big("GLV_BETA", &limbs32(&Config::ENDO_COEFFS[0].0))
+///
+/// # Panics
+/// If the group has no GLV endomorphism.
+pub fn beta_wgsl_for(spec: &GroupSpec) -> String {
+    let glv = spec.glv.as_ref().expect("a group with GLV");
+    wgsl_big("GLV_BETA", &glv.beta)
+}
+
+/// The BN254 G1 [`wgsl_for`].
+pub fn wgsl() -> String {
+    wgsl_for(GroupId::Bn254G1.spec())
 }
 
 /// The split's WGSL constants and the two generated combinations of glv.wgsl:
 /// `GLV_G1`, `GLV_G2` (the fixed-point reciprocals), `GLV_N11` ... `GLV_N22` (|n|), and
 /// `glv_k1(k, q1, q2)`, `glv_k2(q1, q2)` with the basis's signs.
-pub fn wgsl() -> String {
-    let n = basis();
+///
+/// # Panics
+/// If the group has no GLV endomorphism.
+pub fn wgsl_for(spec: &GroupSpec) -> String {
+    let n = basis(spec);
     let e = term_signs(&n);
-    let mut s = String::from("// GLV constants, generated from ark-bn254's GLVConfig.\n");
-    s += &wgsl_big("GLV_G1", &limbs(&fixed_point(&n[3])));
-    s += &wgsl_big("GLV_G2", &limbs(&fixed_point(&n[1])));
+    let w = spec.limbs();
+    let mut s = format!(
+        "// GLV constants, generated from {}'s GLVConfig.\n",
+        spec.source
+    );
+    s += &wgsl_big("GLV_G1", &limbs(&fixed_point(spec, &n[3]), w));
+    s += &wgsl_big("GLV_G2", &limbs(&fixed_point(spec, &n[1]), w));
     for (i, name) in ["N11", "N12", "N21", "N22"].iter().enumerate() {
-        s += &wgsl_big(&format!("GLV_{name}"), &limbs(n[i].magnitude()));
+        s += &wgsl_big(&format!("GLV_{name}"), &limbs(n[i].magnitude(), w));
     }
     let op = |e: i32| if e > 0 { "big_add" } else { "big_sub" };
+    let bits = 32 * w;
     let _ = write!(
         s,
-        "/// k1 = k {} q1 |n11| {} q2 |n21| (mod 2^256).\n\
+        "/// k1 = k {} q1 |n11| {} q2 |n21| (mod 2^{bits}).\n\
          fn glv_k1(k: Big, q1: Big, q2: Big) -> Big {{\n    \
          let a = {}(k, big_mul_lo(GLV_N11, q1)).v;\n    \
          return {}(a, big_mul_lo(GLV_N21, q2)).v;\n}}\n\
-         /// k2 = {} q1 |n12| {} q2 |n22| (mod 2^256).\n\
+         /// k2 = {} q1 |n12| {} q2 |n22| (mod 2^{bits}).\n\
          fn glv_k2(q1: Big, q2: Big) -> Big {{\n    \
          var zero: Big;\n    \
          let a = {}(zero, big_mul_lo(GLV_N12, q1)).v;\n    \
@@ -159,9 +199,10 @@ pub fn edge_scalars() -> Vec<Fr> {
         Fr::from(2u64).pow([127u64]),
         -Fr::from(2u64).pow([127u64]),
     ];
-    let n = basis();
+    let spec = GroupId::Bn254G1.spec();
+    let n = basis(spec);
     for i in [1usize, 3] {
-        let step = modulus() / n[i].magnitude();
+        let step = spec.scalar_modulus() / n[i].magnitude();
         for m in [1u32, 2, 1000, 1 << 20] {
             let at = Fr::from_le_bytes_mod_order(&(&step * m).to_bytes_le());
             ks.extend([at - one, at, at + one]);
@@ -220,6 +261,40 @@ mod tests {
     }
 
     #[test]
+    fn bls12_381_split_recombines_within_the_bound() {
+        use ark_bls12_381::Fr as F;
+        type C = ark_bls12_381::g1::Config;
+        let seed = 0x62_6c_73;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let one = F::from(1u64);
+        let mut ks = vec![
+            F::from(0u64),
+            one,
+            -one,
+            C::LAMBDA,
+            -C::LAMBDA,
+            C::LAMBDA + one,
+        ];
+        ks.extend((0..20_000).map(|_| F::rand(&mut rng)));
+        for k in ks {
+            let (n1, k1, n2, k2) = split_for(GroupId::Bls12381G1, &k.into_bigint().into());
+            let part = |neg: bool, v: BigUint| {
+                assert!(
+                    v.bits() <= u64::from(GLV_BITS),
+                    "seed {seed}: |k_i| = {v} for k = {k}"
+                );
+                let f = F::from_le_bytes_mod_order(&v.to_bytes_le());
+                if neg {
+                    -f
+                } else {
+                    f
+                }
+            };
+            assert_eq!(part(n1, k1) + C::LAMBDA * part(n2, k2), k, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn endomorphism_is_lambda() {
         let g = G1Affine::generator();
         let phi = Config::endomorphism_affine;
@@ -243,7 +318,7 @@ mod tests {
         ] {
             assert!(src.contains(name), "{name} missing");
         }
-        let n = basis();
+        let n = basis(GroupId::Bn254G1.spec());
         // The device multiplies q (< 2^128) by |n| into 256 bits without overflow.
         for v in &n {
             assert!(v.magnitude().bits() <= 128);

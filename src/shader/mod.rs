@@ -2,15 +2,20 @@
 //! dependency order after a prelude generated from the arkworks parameters.
 //!
 //! Templates use `${F}` (function prefix, e.g. `fq`) and `${FC}` (constant prefix, e.g.
-//! `FQ`) for a field, `${BUF}` and `${NAME}` for a point buffer; the builder asserts none
-//! remain after substitution.
+//! `FQ`) for a field, `${BUF}` and `${NAME}` for a point buffer, `${BIG_OF:..}` and
+//! `${STORE:..}` for a field element's vec4s in a buffer (see `vec4s`), and a few sizes
+//! of the group (`${LIMBS_X2}`, `${AFFINE_WORDS}`, the scalar load `${SCALAR}`); the
+//! builder asserts none remain after substitution. Each group (`crate::curve`) gets its
+//! own prelude and sizes from the same templates.
 
 pub mod glv;
 pub mod params;
 pub(crate) mod stages;
 pub mod unroll;
+mod vec4s;
 
 use crate::config::MulPath;
+use crate::curve::GroupId;
 
 const BIGINT: &str = include_str!("../../shaders/bigint.wgsl");
 const MUL_WIDE64: &str = include_str!("../../shaders/mul_wide64.wgsl");
@@ -134,7 +139,7 @@ pub enum Fq32 {
     Small,
 }
 
-/// The complete WGSL source of `kind` for the given multiply path.
+/// The complete WGSL source of `kind` for the given multiply path (BN254 G1).
 ///
 /// # Panics
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
@@ -157,11 +162,52 @@ pub fn source_with(kind: ShaderKind, path: MulPath, mode: unroll::Unroll) -> Str
 /// # Panics
 /// As [`source`].
 pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq32: Fq32) -> String {
+    source_for(GroupId::Bn254G1, kind, path, mode, fq32)
+}
+
+/// The Fq representation `group` gets on `path` when the tuning asks for `fq32`: the
+/// narrow limbs (radix 2^29 on Wide64, small limbs on Portable32 when asked) exist for
+/// a 256-bit Fq only ([`GroupId::has_narrow_limbs`]); every other group holds Fq in
+/// 32-bit words on both paths.
+pub fn fq_form(group: GroupId, path: MulPath, fq32: Fq32) -> FqForm {
+    match path {
+        _ if !group.has_narrow_limbs() => FqForm::Words,
+        MulPath::Wide64 => FqForm::Radix29,
+        MulPath::Portable32 if fq32 == Fq32::Words => FqForm::Words,
+        MulPath::Portable32 => FqForm::Small,
+    }
+}
+
+/// How a shader holds Fq in registers (see [`fq_form`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FqForm {
+    /// 32-bit words (`field.wgsl`), multiplied through the path's `mac`.
+    Words,
+    /// Nine 29-bit limbs with 64-bit column sums (`field29.wgsl`, Wide64, BN254).
+    Radix29,
+    /// Small limbs with 32-bit column sums (`field_small.wgsl`, Portable32, BN254).
+    Small,
+}
+
+/// The complete WGSL source of `kind` for `group` on the given multiply path, unrolling
+/// mode and Portable32 Fq representation (see [`fq_form`] for what a group gets).
+///
+/// # Panics
+/// If a template placeholder survives substitution (a bug in the shader sources, caught
+/// by the naga validation test).
+pub fn source_for(
+    group: GroupId,
+    kind: ShaderKind,
+    path: MulPath,
+    mode: unroll::Unroll,
+    fq32: Fq32,
+) -> String {
     if !kind.uses_arithmetic() {
         // The same source on either multiply path.
         return [MSM_PARAMS, MSM_FOLD_ARGS].join("\n");
     }
-    let mut parts: Vec<String> = vec![params::prelude()];
+    let spec = group.spec();
+    let mut parts: Vec<String> = vec![params::prelude_for(spec)];
     // The prelude declares `Big`; bigint.wgsl declares it too for standalone reading.
     parts.push(BIGINT.replace("alias Big = array<u32, LIMBS>;", ""));
     parts.push(
@@ -174,16 +220,16 @@ pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq3
     // Fq, the curve's field, is the hot one: radix 2^29 with 64-bit column sums where
     // 64-bit products exist, otherwise 32-bit words or small limbs with 32-bit column
     // sums. Fr only converts scalars and keeps 32-bit words.
-    match path {
-        MulPath::Wide64 => {
+    match fq_form(group, path, fq32) {
+        FqForm::Radix29 => {
             parts.push(params::radix_prelude());
             parts.push(FIELD29.replace("alias Fq = array<u32, 9>;", ""));
         }
-        MulPath::Portable32 if fq32 == Fq32::Words => {
+        FqForm::Words => {
             parts.push("alias Fq = Big;".to_string());
             parts.push(instantiate(FIELD, "fq", "FQ"));
         }
-        MulPath::Portable32 => {
+        FqForm::Small => {
             parts.push(params::small_prelude());
             let field = params::field_small(FIELD_SMALL);
             let n = params::SMALL_LIMBS;
@@ -201,9 +247,9 @@ pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq3
                 parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
             }
             use stages::{SCAN_PER, SCAN_WG};
-            parts.push(glv::wgsl());
-            parts.push(GLV.to_string());
-            parts.push(MSM_DECOMPOSE.to_string());
+            parts.push(glv::wgsl_for(spec));
+            parts.push(GLV.replace("${LIMBS_X2}", &(2 * spec.limbs()).to_string()));
+            parts.push(MSM_DECOMPOSE.replace("${SCALAR}", &params::scalar_load(spec)));
             parts.push(
                 MSM_SORT
                     .replace("${SCAN_WG}", &SCAN_WG.to_string())
@@ -221,7 +267,7 @@ pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq3
         }
         ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
         ShaderKind::ExpandBases => {
-            parts.push(glv::beta_wgsl());
+            parts.push(glv::beta_wgsl_for(spec));
             parts.push(CHECK_BASES.to_string());
             parts.push(EXPAND_BASES.to_string());
         }
@@ -234,14 +280,15 @@ pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq3
         }
         ShaderKind::TestCurve => {
             parts.push(TEST_BINDINGS.to_string());
-            parts.push(TEST_CURVE.to_string());
+            parts.push(TEST_CURVE.replace("${AFFINE_WORDS}", &(2 * spec.limbs()).to_string()));
         }
         ShaderKind::BenchArith => {
             parts.push(TEST_BINDINGS.to_string());
             parts.push(BENCH_ARITH.to_string());
         }
     }
-    let src = unroll::expand(&parts.join("\n"), params::LIMBS, mode);
+    let src = vec4s::expand(&parts.join("\n"), spec.limbs() / 4);
+    let src = unroll::expand(&src, spec.limbs(), mode);
     assert!(
         !src.contains("${"),
         "unsubstituted placeholder in {kind:?} shader"

@@ -1,11 +1,12 @@
 //! Curve and field constants for the shaders, computed from the arkworks types so a
 //! second curve is a new parameter set rather than new WGSL.
 
-use ark_ec::short_weierstrass::SWCurveConfig;
-use ark_ff::{BigInt, BigInteger, MontConfig, Zero};
+use crate::curve::{FieldSpec, GroupId, GroupSpec};
+use ark_ff::{BigInt, BigInteger, MontConfig};
 use std::fmt::Write;
 
-/// 32-bit limbs per field element (BN254's 254-bit fields in 256 bits).
+/// 32-bit limbs per BN254 field element (its 254-bit fields in 256 bits; other groups:
+/// [`GroupSpec::limbs`]).
 pub const LIMBS: u32 = 8;
 
 /// 32-bit limbs of a 4 x 64-bit arkworks big integer, least significant first.
@@ -23,38 +24,119 @@ fn wgsl_array(name: &str, v: &[u32]) -> String {
     format!("const {name} = Big({});\n", items.join(", "))
 }
 
+/// 64-bit limbs as `words` 32-bit words (zero above the limbs), least significant first.
+fn words32(v: &[u64], words: u32) -> Vec<u32> {
+    let mut out: Vec<u32> = v
+        .iter()
+        .flat_map(|w| [*w as u32, (*w >> 32) as u32])
+        .collect();
+    out.resize(words as usize, 0);
+    out
+}
+
 /// WGSL constants of one Montgomery field: `{C}_P`, `{C}_R`, `{C}_R2`, `{C}_INV`, `{C}_PM2`.
 pub fn field_constants<C: MontConfig<4>>(upper: &str) -> String {
-    let mut pm2 = C::MODULUS;
-    pm2.sub_with_borrow(&BigInt::from(2u64));
+    spec_constants(&FieldSpec::of::<C, 4>(), upper, LIMBS)
+}
+
+/// [`field_constants`] of a field described by `f`, as big integers of `limbs` words
+/// (`f` is Montgomery over that width: see [`FieldSpec::widened`]).
+fn spec_constants(f: &FieldSpec, upper: &str, limbs: u32) -> String {
+    let pm2 = f.modulus_int() - 2u32;
     let mut s = String::new();
-    s += &wgsl_array(&format!("{upper}_P"), &limbs32(&C::MODULUS));
-    s += &wgsl_array(&format!("{upper}_R"), &limbs32(&C::R));
-    s += &wgsl_array(&format!("{upper}_R2"), &limbs32(&C::R2));
-    s += &wgsl_array(&format!("{upper}_PM2"), &limbs32(&pm2));
+    s += &wgsl_array(&format!("{upper}_P"), &words32(&f.modulus, limbs));
+    s += &wgsl_array(&format!("{upper}_R"), &words32(&f.r, limbs));
+    s += &wgsl_array(&format!("{upper}_R2"), &words32(&f.r2, limbs));
+    s += &wgsl_array(
+        &format!("{upper}_PM2"),
+        &words32(&pm2.to_u64_digits(), limbs),
+    );
 
     // INV = -p^-1 mod 2^64; its low half is -p^-1 mod 2^32.
-    let _ = writeln!(s, "const {upper}_INV: u32 = 0x{:08x}u;", C::INV as u32);
+    let _ = writeln!(s, "const {upper}_INV: u32 = 0x{:08x}u;", f.inv as u32);
     s
 }
 
-/// The prelude: limb count, both fields' constants and the curve coefficient b.
+/// The BN254 G1 prelude: [`prelude_for`] BN254 G1.
+pub fn prelude() -> String {
+    prelude_for(GroupId::Bn254G1.spec())
+}
+
+/// The prelude of a group: limb count, both fields' constants and the curve
+/// coefficient b. Big integers have the base field's width; the scalar field is held
+/// in Montgomery form over that width too (its constants widened), and where a scalar
+/// has fewer words than that, `fr_from_host` converts an uploaded scalar (arkworks'
+/// Montgomery form over its own width) to its canonical value.
 ///
 /// # Panics
-/// Never for BN254; asserts the curve has a = 0, which the WGSL formulas assume.
-pub fn prelude() -> String {
-    assert!(
-        ark_bn254::g1::Config::COEFF_A.is_zero(),
-        "curve formulas assume a = 0"
+/// If the curve has a != 0, which the WGSL formulas assume.
+pub fn prelude_for(spec: &GroupSpec) -> String {
+    let limbs = spec.limbs();
+    assert!(limbs.is_multiple_of(4), "a field element in whole vec4s");
+    let mut s = format!(
+        "// Generated from arkworks ({}): do not edit.\n",
+        spec.source
     );
-    let mut s = String::from("// Generated from arkworks (ark-bn254): do not edit.\n");
-    s += "const LIMBS: u32 = 8u;\nconst LIMBS_PLUS_2: u32 = 10u;\n";
+    let _ = writeln!(
+        s,
+        "const LIMBS: u32 = {limbs}u;\nconst LIMBS_PLUS_2: u32 = {}u;",
+        limbs + 2
+    );
     s += "alias Big = array<u32, LIMBS>;\n";
-    s += &vec4_helpers(LIMBS);
-    s += &field_constants::<ark_bn254::FqConfig>("FQ");
-    s += &field_constants::<ark_bn254::FrConfig>("FR");
-    s += &wgsl_array("CURVE_B", &limbs32(&ark_bn254::g1::Config::COEFF_B.0));
+    s += &vec4_helpers(limbs);
+    s += &spec_constants(&spec.fq, "FQ", limbs);
+    s += &spec_constants(&spec.fr.widened(limbs), "FR", limbs);
+    s += &wgsl_array("CURVE_B", &spec.b);
+    if spec.fr.words() < limbs {
+        s += &fr_from_host(spec, limbs);
+    }
     s
+}
+
+/// `fr_from_host(v0, v1, ..)`: a scalar as uploaded (arkworks' Montgomery form, R =
+/// 2^(32 w) for its w words) to its canonical value, as a big integer of `limbs`
+/// words: the Montgomery product with 2^(32 (limbs - w)) mod r takes R off, since the
+/// shader's product divides by 2^(32 limbs).
+fn fr_from_host(spec: &GroupSpec, limbs: u32) -> String {
+    let w = spec.fr.words();
+    let r = spec.fr.modulus_int();
+    let shift = (num_bigint::BigUint::from(1u32) << (32 * (limbs - w))) % &r;
+    let mut s = wgsl_array("FR_HOST_SHIFT", &words32(&shift.to_u64_digits(), limbs));
+    let params: Vec<String> = (0..w / 4).map(|q| format!("v{q}: vec4<u32>")).collect();
+    let mut words: Vec<String> = (0..w / 4)
+        .flat_map(|q| ["x", "y", "z", "w"].map(|c| format!("v{q}.{c}")))
+        .collect();
+    words.resize(limbs as usize, "0u".into());
+    let _ = writeln!(
+        s,
+        "/// An uploaded scalar ({w} words, Montgomery form over them) to its canonical value.\n\
+         fn fr_from_host({}) -> Big {{\n    return fr_mul(Big({}), FR_HOST_SHIFT);\n}}",
+        params.join(", "),
+        words.join(", ")
+    );
+    s
+}
+
+/// The expression of msm_decompose.wgsl that reads scalar `i` to its canonical value.
+pub fn scalar_load(spec: &GroupSpec) -> String {
+    let w = spec.fr.words();
+    if w == spec.limbs() {
+        let args: Vec<String> = (0..w / 4)
+            .map(|q| match q {
+                0 => "scalars[BIG_VEC4S * i]".to_string(),
+                q => format!("scalars[BIG_VEC4S * i + {q}u]"),
+            })
+            .collect();
+        return format!("fr_from_mont(big_of({}))", args.join(", "));
+    }
+    let q = w / 4;
+    let args: Vec<String> = (0..q)
+        .map(|k| match k {
+            0 => format!("scalars[{q}u * i]"),
+            k => format!("scalars[{q}u * i + {k}u]"),
+        })
+        .collect();
+    format!("fr_from_host({})", args.join(", "))
 }
 
 /// `big_of` and `vec4_of`: a field element's words to and from the `vec4<u32>` that hold

@@ -5,6 +5,7 @@
 //! one device buffer, so a slot is a range bound at an aligned offset; arenas are
 //! pooled per device like the working buffers.
 
+use crate::curve::{Group, GroupId};
 use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -12,13 +13,15 @@ use crate::msm::memory::pool::Pooled;
 use crate::msm::memory::staging::Staging;
 use crate::msm::memory::upload::{self, Uploads};
 use crate::msm::plan::tuning::DirectUploads;
-use crate::msm::plan::{Feed, Plan, BASE_BYTES, FLAG_SLOT, PARAMS_SLOT, SCALAR_BYTES};
+use crate::msm::plan::{Feed, Plan, FLAG_SLOT, PARAMS_SLOT};
 use crate::msm::stages::Params;
-use ark_bn254::{Fr, G1Affine};
+use ark_ec::short_weierstrass::Affine;
 
 /// The shape an arena was made for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ArenaKey {
+    /// The group (the sizes of its bases and scalars).
+    pub(crate) group: GroupId,
     /// Points per slot (the plan's pass capacity).
     pub(crate) capacity: u32,
     /// Slots.
@@ -41,17 +44,24 @@ pub(crate) struct ChunkBuffers {
 }
 
 /// Host input of one pass.
-#[derive(Clone, Copy)]
-pub(crate) enum Input<'a> {
+pub(crate) enum Input<'a, C: Group> {
     /// The pass's scalars, and its parameter block (staged with them).
-    Scalars(&'a [Fr], Params),
+    Scalars(&'a [C::ScalarField], Params),
     /// The pass's bases (streamed chunks).
-    Bases(&'a [G1Affine]),
+    Bases(&'a [Affine<C>]),
     /// Only the pass's parameter block (its bases and scalars are resident).
     Params(Params),
 }
 
-impl Input<'_> {
+impl<C: Group> Clone for Input<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: Group> Copy for Input<'_, C> {}
+
+impl<C: Group> Input<'_, C> {
     fn which(self) -> usize {
         match self {
             Input::Scalars(..) | Input::Params(_) => 0,
@@ -71,8 +81,8 @@ impl Input<'_> {
     /// Bytes of the input as the device holds it.
     pub(crate) fn bytes(self) -> u64 {
         match self {
-            Input::Scalars(s, _) => SCALAR_BYTES * s.len() as u64,
-            Input::Bases(b) => BASE_BYTES * b.len() as u64,
+            Input::Scalars(s, _) => C::ID.scalar_bytes() * s.len() as u64,
+            Input::Bases(b) => C::ID.base_bytes() * b.len() as u64,
             Input::Params(_) => 0,
         }
     }
@@ -123,7 +133,7 @@ impl Arena {
                         gpu::create_buffer(
                             device,
                             "msm/chunk-bases",
-                            BASE_BYTES * cap * slots,
+                            key.group.base_bytes() * cap * slots,
                             gpu::STORAGE,
                         )
                     })
@@ -142,7 +152,7 @@ impl Arena {
                         gpu::create_buffer(
                             device,
                             "msm/chunk-expanded",
-                            2 * BASE_BYTES * cap,
+                            2 * key.group.base_bytes() * cap,
                             gpu::STORAGE,
                         )
                     })
@@ -159,11 +169,15 @@ impl Arena {
             Feed::Params => ("msm/upload-params", PARAMS_SLOT, false),
             _ => (
                 "msm/upload-scalars",
-                SCALAR_BYTES * cap + PARAMS_SLOT,
+                key.group.scalar_bytes() * cap + PARAMS_SLOT,
                 direct.scalars(),
             ),
         };
-        let bases_up = ("msm/upload-bases", BASE_BYTES * cap, direct.bases());
+        let bases_up = (
+            "msm/upload-bases",
+            key.group.base_bytes() * cap,
+            direct.bases(),
+        );
         let sizes: Vec<(&str, u64, bool)> = match key.feed {
             Feed::Chunks => (0..slots).flat_map(|_| [scalars_up, bases_up]).collect(),
             Feed::Scalars | Feed::Params => (0..2 * slots).map(|_| scalars_up).collect(),
@@ -213,7 +227,7 @@ impl Arena {
                     gpu::create_buffer(
                         device,
                         "msm/scalars",
-                        SCALAR_BYTES * cap * slots,
+                        key.group.scalar_bytes() * cap * slots,
                         gpu::STORAGE,
                     )
                 })
@@ -225,6 +239,7 @@ impl Arena {
     /// The key of an arena with `slots` slots for `plan`, fed as `feed`.
     pub(crate) fn key_for(plan: &Plan, slots: u64, feed: Feed, direct: DirectUploads) -> ArenaKey {
         ArenaKey {
+            group: plan.group,
             direct,
             capacity: plan.capacity,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
@@ -246,7 +261,7 @@ impl Arena {
     fn params_at(&self) -> u64 {
         match self.key.feed {
             Feed::Params => 0,
-            _ => SCALAR_BYTES * self.cap(),
+            _ => self.key.group.scalar_bytes() * self.cap(),
         }
     }
 
@@ -254,12 +269,12 @@ impl Arena {
     /// their parameter block). `turn` picks which of a resident slot's two buffers
     /// (alternate submissions use alternate buffers); streamed slots have one per input
     /// and ignore it. Returns the time spent writing.
-    pub(crate) async fn stage(
+    pub(crate) async fn stage<C: Group>(
         &self,
         dev: &Device,
         slot: usize,
         turn: usize,
-        input: Input<'_>,
+        input: Input<'_, C>,
     ) -> Result<std::time::Duration> {
         let up = self.upload(slot, turn, input)?;
         let extra = self.extra(&input);
@@ -275,23 +290,23 @@ impl Arena {
 
     /// Waits until `slot`'s upload buffer for `input` (of `turn`, as in [`Arena::stage`])
     /// is free, so that [`Arena::stage_now`] writes it.
-    pub(crate) async fn ready(
+    pub(crate) async fn ready<C: Group>(
         &self,
         dev: &Device,
         slot: usize,
         turn: usize,
-        input: Input<'_>,
+        input: Input<'_, C>,
     ) -> Result<()> {
         self.upload(slot, turn, input)?.ready(dev).await
     }
 
     /// [`Arena::stage`] without waiting: `None` when the upload buffer is not free yet.
-    pub(crate) fn stage_now(
+    pub(crate) fn stage_now<C: Group>(
         &self,
         dev: &Device,
         slot: usize,
         turn: usize,
-        input: Input<'_>,
+        input: Input<'_, C>,
     ) -> Option<Result<std::time::Duration>> {
         let up = self.upload(slot, turn, input).ok()?;
         let uploads = match dev.msm_state() {
@@ -309,7 +324,7 @@ impl Arena {
 
     /// What an upload buffer holds beyond the input: a scalar buffer's parameter block
     /// (at [`Arena::params_at`]).
-    fn extra<'i>(&self, input: &'i Input<'_>) -> Option<(u64, &'i [u8])> {
+    fn extra<'i, C: Group>(&self, input: &'i Input<'_, C>) -> Option<(u64, &'i [u8])> {
         match input {
             Input::Scalars(_, params) | Input::Params(params) => {
                 Some((self.params_at(), bytemuck::bytes_of(params)))
@@ -320,10 +335,10 @@ impl Arena {
 
     /// Converts `input` into `dst`, its device layout, on the device's upload threads
     /// or else on rayon's global pool.
-    fn convert(uploads: &Uploads, input: Input<'_>, dst: wgpu::WriteOnly<'_, [u8]>) {
+    fn convert<C: Group>(uploads: &Uploads, input: Input<'_, C>, dst: wgpu::WriteOnly<'_, [u8]>) {
         let spread = uploads.spread;
         upload::on_pool(uploads.pool.as_deref(), dst, move |dst| match input {
-            Input::Scalars(s, _) => upload::fill_scalars(dst, s, spread),
+            Input::Scalars(s, _) => upload::fill_scalars::<C>(dst, s, spread),
             Input::Bases(b) => upload::fill_bases(dst, b, spread),
             Input::Params(_) => {}
         });
@@ -332,12 +347,12 @@ impl Arena {
     /// Records the copy of `slot`'s staged `input` into its slot buffer unless it is
     /// read in place (and the scalars' parameter block, and for bases the reset of the
     /// on-curve flag, either way).
-    pub(crate) fn copy_staged(
+    pub(crate) fn copy_staged<C: Group>(
         &self,
         enc: &mut wgpu::CommandEncoder,
         slot: usize,
         turn: usize,
-        input: Input<'_>,
+        input: Input<'_, C>,
     ) -> Result<()> {
         let up = self.upload(slot, turn, input)?;
         let s = slot as u64;
@@ -348,7 +363,7 @@ impl Arena {
                         enc,
                         0,
                         scalars,
-                        SCALAR_BYTES * self.cap() * s,
+                        self.key.group.scalar_bytes() * self.cap() * s,
                         input.bytes(),
                     );
                 }
@@ -358,7 +373,13 @@ impl Arena {
             Input::Bases(_) => {
                 let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
                 if let Some(bases) = &c.bases {
-                    up.copy_to(enc, 0, bases, BASE_BYTES * self.cap() * s, input.bytes());
+                    up.copy_to(
+                        enc,
+                        0,
+                        bases,
+                        self.key.group.base_bytes() * self.cap() * s,
+                        input.bytes(),
+                    );
                 }
                 enc.copy_buffer_to_buffer(&self.flag_reset, 0, &c.flags, FLAG_SLOT * s, 4);
             }
@@ -368,11 +389,11 @@ impl Arena {
 
     /// Maps `slot`'s upload buffer of `input`'s kind (and `turn`) again once submission
     /// `index` (the last that reads it) is done.
-    pub(crate) fn recycle(
+    pub(crate) fn recycle<C: Group>(
         &self,
         slot: usize,
         turn: usize,
-        input: Input<'_>,
+        input: Input<'_, C>,
         index: wgpu::SubmissionIndex,
     ) {
         if let Ok(up) = self.upload(slot, turn, input) {
@@ -380,7 +401,7 @@ impl Arena {
         }
     }
 
-    fn upload(&self, slot: usize, turn: usize, input: Input<'_>) -> Result<&Staging> {
+    fn upload<C: Group>(&self, slot: usize, turn: usize, input: Input<'_, C>) -> Result<&Staging> {
         self.upload_of(slot, turn, input.which())
     }
 
@@ -408,9 +429,13 @@ impl Arena {
         turn: usize,
         n: usize,
     ) -> Result<wgpu::BufferBinding<'_>> {
-        let len = SCALAR_BYTES * n as u64;
+        let len = self.key.group.scalar_bytes() * n as u64;
         Ok(match &self.scalars {
-            Some(b) => range(b, SCALAR_BYTES * self.cap() * slot as u64, len),
+            Some(b) => range(
+                b,
+                self.key.group.scalar_bytes() * self.cap() * slot as u64,
+                len,
+            ),
             None => self.upload_of(slot, turn, 0)?.binding(len),
         })
     }
@@ -423,9 +448,13 @@ impl Arena {
         n: usize,
     ) -> Result<(wgpu::BufferBinding<'_>, wgpu::BufferBinding<'_>)> {
         let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
-        let len = BASE_BYTES * n as u64;
+        let len = self.key.group.base_bytes() * n as u64;
         let bases = match &c.bases {
-            Some(b) => range(b, BASE_BYTES * self.cap() * slot as u64, len),
+            Some(b) => range(
+                b,
+                self.key.group.base_bytes() * self.cap() * slot as u64,
+                len,
+            ),
             None => self.upload_of(slot, 0, 1)?.binding(len),
         };
         Ok((bases, range(&c.flags, FLAG_SLOT * slot as u64, FLAG_SLOT)))
@@ -436,7 +465,7 @@ impl Arena {
     pub(crate) fn expanded(&self, n: usize) -> Result<wgpu::BufferBinding<'_>> {
         let c = self.chunks.as_ref().ok_or_else(no_chunks)?;
         let b = c.expanded.as_ref().ok_or_else(no_chunks)?;
-        Ok(range(b, 0, 2 * BASE_BYTES * n as u64))
+        Ok(range(b, 0, 2 * self.key.group.base_bytes() * n as u64))
     }
 }
 

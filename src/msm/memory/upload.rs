@@ -4,10 +4,11 @@
 //! `write_bases` and `write_scalars` go through wgpu's per-write staging (resident
 //! bases and scalars, uploaded once).
 
+use crate::curve::Group;
 use crate::error::{Error, Result};
-use crate::msm::encode::{self, BASE_WORDS, SCALAR_WORDS};
+use crate::msm::encode;
 use crate::msm::plan::tuning::Tuning;
-use ark_bn254::{Fr, G1Affine};
+use ark_ec::short_weierstrass::Affine;
 use ark_ec::AffineRepr as _;
 use wgpu::WriteOnly;
 
@@ -137,16 +138,16 @@ fn layout_bytes<'a, T>(
 
 /// The bytes of `scalars` as the device wants them, where the layouts agree (a probe
 /// whose limbs differ shows their order).
-fn scalar_bytes(scalars: &[Fr]) -> Option<&[u8]> {
-    let probe = [Fr::from(0x0102_0304_0506_0708u64)];
-    layout_bytes(scalars, &probe, SCALAR_WORDS, encode::write_scalars)
+fn scalar_bytes<C: Group>(scalars: &[C::ScalarField]) -> Option<&[u8]> {
+    let probe = [C::ScalarField::from(0x0102_0304_0506_0708u64)];
+    layout_bytes(scalars, &probe, C::SCALAR_WORDS, encode::write_scalars::<C>)
 }
 
 /// The bytes of `bases` as the device wants them, where the layouts agree (probed with
 /// the generator and with infinity).
-fn base_bytes(bases: &[G1Affine]) -> Option<&[u8]> {
-    let probes = [G1Affine::generator(), G1Affine::identity()];
-    layout_bytes(bases, &probes, BASE_WORDS, encode::write_bases)
+fn base_bytes<C: Group>(bases: &[Affine<C>]) -> Option<&[u8]> {
+    let probes = [Affine::<C>::generator(), Affine::<C>::identity()];
+    layout_bytes(bases, &probes, 2 * C::FQ_WORDS, encode::write_bases::<C>)
 }
 
 /// Copies `bytes` (`len` items of `item_bytes`) into `dst` on several threads.
@@ -237,34 +238,40 @@ fn fill_converted<T: Sync>(
     for_pieces(dst, items.len(), words * 4, threads, spread.split, &write);
 }
 
-/// Writes bases into `dst` (64 bytes each: 16 words, infinity as (0, 0)), a plain copy
-/// when the layout allows.
-pub(crate) fn fill_bases(dst: WriteOnly<'_, [u8]>, bases: &[G1Affine], spread: Spread) {
+/// Writes bases into `dst` (`2 * C::FQ_WORDS` words each, infinity as (0, 0)), a
+/// plain copy when the layout allows.
+pub(crate) fn fill_bases<C: Group>(dst: WriteOnly<'_, [u8]>, bases: &[Affine<C>], spread: Spread) {
+    let words = 2 * C::FQ_WORDS;
     match base_bytes(bases) {
-        Some(bytes) => fill_raw(dst, bytes, bases.len(), 4 * BASE_WORDS, spread),
-        None => fill_converted(dst, bases, BASE_WORDS, &encode::write_bases, spread),
+        Some(bytes) => fill_raw(dst, bytes, bases.len(), 4 * words, spread),
+        None => fill_converted(dst, bases, words, &encode::write_bases::<C>, spread),
     }
 }
 
-/// Writes scalars into `dst` (32 bytes each: 8 words, Montgomery form), a plain copy
-/// when the layout allows.
-pub(crate) fn fill_scalars(dst: WriteOnly<'_, [u8]>, scalars: &[Fr], spread: Spread) {
-    match scalar_bytes(scalars) {
-        Some(bytes) => fill_raw(dst, bytes, scalars.len(), 4 * SCALAR_WORDS, spread),
-        None => fill_converted(dst, scalars, SCALAR_WORDS, &encode::write_scalars, spread),
+/// Writes scalars into `dst` (`C::SCALAR_WORDS` words each, Montgomery form), a plain
+/// copy when the layout allows.
+pub(crate) fn fill_scalars<C: Group>(
+    dst: WriteOnly<'_, [u8]>,
+    scalars: &[C::ScalarField],
+    spread: Spread,
+) {
+    let words = C::SCALAR_WORDS;
+    match scalar_bytes::<C>(scalars) {
+        Some(bytes) => fill_raw(dst, bytes, scalars.len(), 4 * words, spread),
+        None => fill_converted(dst, scalars, words, &encode::write_scalars::<C>, spread),
     }
 }
 
 /// Uploads bases into `buf` at byte `offset` through wgpu's per-write staging memory
 /// (for one-time uploads: resident bases).
-pub(crate) fn write_bases(
+pub(crate) fn write_bases<C: Group>(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
     offset: u64,
-    bases: &[G1Affine],
+    bases: &[Affine<C>],
     spread: Spread,
 ) -> Result<()> {
-    let bytes = (bases.len() * BASE_WORDS * 4) as u64;
+    let bytes = C::ID.base_bytes() * bases.len() as u64;
     write_with(queue, buf, offset, bytes, |dst| {
         fill_bases(dst, bases, spread)
     })
@@ -272,16 +279,16 @@ pub(crate) fn write_bases(
 
 /// Uploads scalars into `buf` at byte `offset` as [`write_bases`] does bases (for
 /// resident scalars).
-pub(crate) fn write_scalars(
+pub(crate) fn write_scalars<C: Group>(
     queue: &wgpu::Queue,
     buf: &wgpu::Buffer,
     offset: u64,
-    scalars: &[Fr],
+    scalars: &[C::ScalarField],
     spread: Spread,
 ) -> Result<()> {
-    let bytes = (scalars.len() * SCALAR_WORDS * 4) as u64;
+    let bytes = C::ID.scalar_bytes() * scalars.len() as u64;
     write_with(queue, buf, offset, bytes, |dst| {
-        fill_scalars(dst, scalars, spread)
+        fill_scalars::<C>(dst, scalars, spread)
     })
 }
 
@@ -310,6 +317,9 @@ fn write_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::msm::encode::{BASE_WORDS, SCALAR_WORDS};
+    use ark_bn254::{Fr, G1Affine};
+    type Bn = ark_bn254::g1::Config;
     use ark_std::UniformRand;
 
     /// `fill` of `items` writes exactly what `conv` gives, every byte once.
@@ -343,7 +353,12 @@ mod tests {
                 "bases, n = {n}"
             );
             assert!(
-                fills_as_converted(&scalars, SCALAR_WORDS, encode::write_scalars, fill_scalars),
+                fills_as_converted(
+                    &scalars,
+                    SCALAR_WORDS,
+                    encode::write_scalars::<Bn>,
+                    fill_scalars::<Bn>
+                ),
                 "scalars, n = {n}"
             );
         }
@@ -365,8 +380,8 @@ mod tests {
         let mut rng = ark_std::test_rng();
         let s: Vec<Fr> = (0..100).map(|_| Fr::rand(&mut rng)).collect();
         let mut words = vec![0u32; 800];
-        encode::write_scalars(&mut words, &s);
-        if let Some(bytes) = scalar_bytes(&s) {
+        encode::write_scalars::<Bn>(&mut words, &s);
+        if let Some(bytes) = scalar_bytes::<Bn>(&s) {
             assert_eq!(bytes, bytemuck::cast_slice::<u32, u8>(&words));
         }
     }

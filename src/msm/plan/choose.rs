@@ -1,8 +1,9 @@
 //! Choosing the plan of an MSM's passes: the largest power-of-two pass that fits the
 //! device's limits, the chunk size the caller set, and the memory budget.
 
-use super::{window_bits_in, Feed, Layout, Plan, Threads, BASE_BYTES, MAX_PASS_LOG2, SCALAR_BYTES};
+use super::{window_bits_in, Feed, Layout, Plan, Threads, MAX_PASS_LOG2};
 use crate::config::MsmConfig;
+use crate::curve::GroupId;
 use crate::error::{Error, Result};
 
 /// What a plan must respect on a device, and the thread counts its passes aim for.
@@ -35,6 +36,22 @@ pub fn choose(
     resident: u64,
     layout: Layout,
 ) -> Result<Plan> {
+    choose_for(GroupId::Bn254G1, n, cfg, limits, feed, resident, layout)
+}
+
+/// [`choose`] for an MSM over `group` (its base, point and scalar sizes).
+///
+/// # Errors
+/// As [`choose`].
+pub fn choose_for(
+    group: GroupId,
+    n: usize,
+    cfg: &MsmConfig,
+    limits: &DeviceLimits,
+    feed: Feed,
+    resident: u64,
+    layout: Layout,
+) -> Result<Plan> {
     let mut cap_log2 =
         (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
     if let Some(cs) = cfg.chunk_size {
@@ -52,13 +69,13 @@ pub fn choose(
                 "a range of windows needs window_bits".into(),
             ));
         }
-        let plan = Plan::shaped(cap, c, cfg.windows.as_ref(), layout, limits.threads)?;
+        let plan = Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads)?;
         let slots = feed.min_slots();
         let needed = resident.saturating_add(plan.job_bytes(feed, slots));
         // Inputs of all slots share one buffer per kind (bases, scalars).
         let slot_inputs = match feed {
-            Feed::Scalars => SCALAR_BYTES,
-            Feed::Chunks => BASE_BYTES,
+            Feed::Scalars => group.scalar_bytes(),
+            Feed::Chunks => group.base_bytes(),
             Feed::Params => 0,
         } * u64::from(cap)
             * slots;
@@ -83,6 +100,7 @@ pub fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::msm::plan::BASE_BYTES;
 
     const BIG: DeviceLimits = DeviceLimits {
         max_binding: 1 << 31,

@@ -69,11 +69,16 @@ impl Layout {
         }
     }
 
-    /// Windows of `c` bits the scalars (or their halves) need.
+    /// Windows of `c` bits BN254 scalars (or their halves) need.
     pub fn window_count(self, c: u32) -> u32 {
+        self.window_count_for(crate::curve::GroupId::Bn254G1, c)
+    }
+
+    /// Windows of `c` bits the scalars of `group` (or their halves) need.
+    pub fn window_count_for(self, group: crate::curve::GroupId, c: u32) -> u32 {
         match self {
             Layout::Glv => (crate::shader::glv::GLV_BITS + 1).div_ceil(c.max(1)),
-            Layout::Points | Layout::Pairs => super::window_count(c),
+            Layout::Points | Layout::Pairs => (group.scalar_bits() + 1).div_ceil(c.max(1)),
         }
     }
 }

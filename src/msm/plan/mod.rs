@@ -5,6 +5,7 @@
 //! `passes` the sizes of an MSM's passes, `tuning` the per-device settings, `windows`
 //! splits scalars by windows on the host.
 
+use crate::curve::GroupId;
 use crate::error::{Error, Result};
 use std::ops::Range;
 
@@ -16,7 +17,7 @@ mod shape;
 pub mod tuning;
 pub(crate) mod windows;
 
-pub use choose::{choose, DeviceLimits};
+pub use choose::{choose, choose_for, DeviceLimits};
 pub use layout::Layout;
 pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
 pub use shape::{
@@ -25,7 +26,7 @@ pub use shape::{
     WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
 
-/// Bits in a BN254 scalar (r < 2^254).
+/// Bits in a BN254 scalar (r < 2^254; a group's: `GroupId::scalar_bits`).
 pub const SCALAR_BITS: u32 = 254;
 /// Accumulation threads a pass aims for by default (enough to fill a large GPU; more
 /// only adds chunk partials and run flushes); a device's
@@ -39,11 +40,11 @@ pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG
 pub use crate::shader::stages::{REDUCE_WG, SCAN_PER, SCAN_WG};
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
-/// Bytes of one affine base on the device.
+/// Bytes of one BN254 affine base on the device (a group's: `GroupId::base_bytes`).
 pub const BASE_BYTES: u64 = 64;
-/// Bytes of one scalar on the device.
+/// Bytes of one scalar on the device (a group's: `GroupId::scalar_bytes`).
 pub const SCALAR_BYTES: u64 = 32;
-/// Bytes of one XYZZ point on the device.
+/// Bytes of one BN254 XYZZ point on the device (a group's: `GroupId::point_bytes`).
 pub const POINT_BYTES: u64 = 128;
 /// Bytes of one pass's parameter slot (the uniform-offset alignment).
 pub const PARAMS_SLOT: u64 = 256;
@@ -53,6 +54,8 @@ pub const FLAG_SLOT: u64 = 256;
 /// Shape of one pass over at most `capacity` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Plan {
+    /// The group (its sizes: bases, points, scalar bits).
+    pub group: GroupId,
     /// Points the buffers hold (a power of two, >= 64).
     pub capacity: u32,
     /// What the window rows' entries are.
@@ -61,8 +64,8 @@ pub struct Plan {
     pub window_bits: u32,
     /// First window computed (0 unless the MSM asked for a range of windows).
     pub first_window: u32,
-    /// Windows computed, W: all ceil(255 / c) of them (signed digits need one bit of
-    /// headroom) unless the MSM asked for a range.
+    /// Windows computed, W: all ceil((bits + 1) / c) of them for scalars of `bits` bits
+    /// (signed digits need one bit of headroom) unless the MSM asked for a range.
     pub num_windows: u32,
     /// Buckets per window B = 2^(c-1).
     pub num_buckets: u32,
@@ -119,13 +122,28 @@ impl Plan {
         layout: Layout,
         threads: Threads,
     ) -> Result<Plan> {
+        Plan::shaped_for(GroupId::Bn254G1, capacity, c, windows, layout, threads)
+    }
+
+    /// [`Plan::shaped`] for an MSM over `group`.
+    ///
+    /// # Errors
+    /// As [`Plan::with_windows`].
+    pub fn shaped_for(
+        group: GroupId,
+        capacity: u32,
+        c: u32,
+        windows: Option<&Range<u32>>,
+        layout: Layout,
+        threads: Threads,
+    ) -> Result<Plan> {
         if !(2..=20).contains(&c) {
             return Err(Error::InvalidConfig(format!(
                 "window_bits {c} outside 2..=20"
             )));
         }
         let capacity = capacity.max(64).next_power_of_two();
-        let all = layout.window_count(c);
+        let all = layout.window_count_for(group, c);
         let (first_window, num_windows) = match windows {
             None => (0, all),
             Some(r) if r.start < r.end && r.end <= all => (r.start, r.end - r.start),
@@ -150,6 +168,7 @@ impl Plan {
             .clamp(u64::from(CHUNK_LEN_RANGE.0), u64::from(CHUNK_LEN_RANGE.1))
             as u32;
         Ok(Plan {
+            group,
             capacity,
             layout,
             window_bits: c,
@@ -186,12 +205,12 @@ impl Plan {
 
     /// Bytes of the bases one pass binds (expanded: a base and its image a point).
     pub fn bases_bytes(&self) -> u64 {
-        BASE_BYTES * self.row_capacity()
+        self.group.base_bytes() * self.row_capacity()
     }
 
     /// Bytes of the scratch point buffer.
     pub fn scratch_bytes(&self) -> u64 {
-        POINT_BYTES * self.scratch_points()
+        self.group.point_bytes() * self.scratch_points()
     }
 
     /// Points in the scratch buffer: bucket partials, chunk partials, group sums (two
@@ -206,7 +225,7 @@ impl Plan {
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).
     pub fn totals_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows) * u64::from(self.num_buckets)
+        self.group.point_bytes() * u64::from(self.num_windows) * u64::from(self.num_buckets)
     }
 
     /// Largest single binding the pass needs.
@@ -234,8 +253,12 @@ impl Plan {
     pub fn slot_bytes(&self, feed: Feed) -> u64 {
         let cap = u64::from(self.capacity);
         match feed {
-            Feed::Scalars => SCALAR_BYTES * cap + PARAMS_SLOT,
-            Feed::Chunks => (BASE_BYTES + SCALAR_BYTES) * cap + PARAMS_SLOT + FLAG_SLOT,
+            Feed::Scalars => self.group.scalar_bytes() * cap + PARAMS_SLOT,
+            Feed::Chunks => {
+                (self.group.base_bytes() + self.group.scalar_bytes()) * cap
+                    + PARAMS_SLOT
+                    + FLAG_SLOT
+            }
             Feed::Params => PARAMS_SLOT,
         }
     }

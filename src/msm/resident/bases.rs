@@ -2,15 +2,17 @@
 //! MSM over them (a prover's SRS).
 
 use crate::config::{MsmConfig, MulPath};
+use crate::curve::{Group, GroupId};
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::msm::plan::{Layout, BASE_BYTES};
+use crate::msm::plan::Layout;
 use crate::msm::resident::segments::{per_segment, Segments};
 use crate::msm::run::job::Job;
 use crate::shader::ShaderKind;
-use ark_bn254::G1Affine;
+use ark_ec::short_weierstrass::Affine;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// Bytes reserved per segment in the flag buffer (the storage-offset alignment).
@@ -22,15 +24,16 @@ pub(crate) const FLAG_STRIDE: u64 = 256;
 /// Stored expanded by default: each base beside its image under the GLV endomorphism
 /// (128 bytes a point), the layout MSMs that split their scalars read (see
 /// [`MsmConfig::glv`]); 64 bytes a point when uploaded with `glv: Some(false)`.
-pub struct DeviceBases {
+pub struct DeviceBases<C: Group = ark_bn254::g1::Config> {
     pub(crate) store: Segments,
     /// Whether each base is stored beside its image (`plan::Layout::expanded`).
     pub(crate) expanded: bool,
     /// One word per segment (at FLAG_STRIDE): index of an off-curve base, or u32::MAX.
     pub(crate) flags: wgpu::Buffer,
+    pub(crate) group: PhantomData<fn() -> C>,
 }
 
-impl DeviceBases {
+impl<C: Group> DeviceBases<C> {
     /// Number of bases.
     pub fn len(&self) -> usize {
         self.store.len
@@ -58,7 +61,7 @@ impl DeviceBases {
 
     /// Device bytes of one point (64, or 128 expanded).
     pub(crate) fn point_bytes(&self) -> u64 {
-        point_bytes(self.expanded)
+        point_bytes(C::ID, self.expanded)
     }
 
     /// The `n` bases from global index `first` (which lie in one segment), as a binding.
@@ -86,11 +89,11 @@ impl DeviceBases {
 }
 
 /// Device bytes of one resident point, `expanded` (beside its image) or not.
-pub(crate) fn point_bytes(expanded: bool) -> u64 {
+pub(crate) fn point_bytes(group: GroupId, expanded: bool) -> u64 {
     if expanded {
-        2 * BASE_BYTES
+        2 * group.base_bytes()
     } else {
-        BASE_BYTES
+        group.base_bytes()
     }
 }
 
@@ -103,15 +106,19 @@ impl Device {
     /// # Errors
     /// [`crate::error::Error::OutOfMemory`] when the device cannot hold them;
     /// [`crate::error::Error::PointNotOnCurve`] for a non-infinity base stored as (0, 0).
-    pub fn upload_bases(&self, bases: &[G1Affine]) -> Result<DeviceBases> {
+    pub fn upload_bases<C: Group>(&self, bases: &[Affine<C>]) -> Result<DeviceBases<C>> {
         self.upload_bases_as(bases, Layout::glv_asked(&MsmConfig::default()))
     }
 
-    fn upload_bases_as(&self, bases: &[G1Affine], expanded: bool) -> Result<DeviceBases> {
+    fn upload_bases_as<C: Group>(
+        &self,
+        bases: &[Affine<C>],
+        expanded: bool,
+    ) -> Result<DeviceBases<C>> {
         // Segments sized for the stored form (expanded or not), uploaded raw.
-        let per = per_segment(self, point_bytes(expanded));
-        let write = crate::msm::memory::upload::write_bases;
-        let store = Segments::upload(self, "msm/bases", bases, per, BASE_BYTES, write)?;
+        let per = per_segment(self, point_bytes(C::ID, expanded));
+        let write = crate::msm::memory::upload::write_bases::<C>;
+        let store = Segments::upload(self, "msm/bases", bases, per, C::ID.base_bytes(), write)?;
         let flags = gpu::create_buffer(
             &self.inner.device,
             "msm/base-flags",
@@ -122,6 +129,7 @@ impl Device {
             store,
             expanded: false,
             flags,
+            group: PhantomData,
         };
         self.check_bases(&mut out, expanded)?;
         Ok(out)
@@ -136,9 +144,13 @@ impl Device {
     /// # Errors
     /// [`Error::OutOfMemory`] (bytes needed, the budget) when the bases exceed the
     /// budget; otherwise as [`Device::upload_bases`].
-    pub fn upload_bases_with(&self, bases: &[G1Affine], cfg: &MsmConfig) -> Result<DeviceBases> {
+    pub fn upload_bases_with<C: Group>(
+        &self,
+        bases: &[Affine<C>],
+        cfg: &MsmConfig,
+    ) -> Result<DeviceBases<C>> {
         let expanded = Layout::glv_asked(cfg);
-        let needed = point_bytes(expanded) * bases.len() as u64;
+        let needed = point_bytes(C::ID, expanded) * bases.len() as u64;
         match cfg.memory_budget {
             Some(budget) if needed > budget => Err(Error::OutOfMemory {
                 requested: needed,
@@ -151,12 +163,12 @@ impl Device {
     /// Enqueues the on-curve check of every segment; results land in `bases.flags`.
     /// With `expand`, the check also writes each segment's expanded form (each base
     /// beside its image), which replaces the segment once the submission has read it.
-    fn check_bases(&self, bases: &mut DeviceBases, expand: bool) -> Result<()> {
+    fn check_bases<C: Group>(&self, bases: &mut DeviceBases<C>, expand: bool) -> Result<()> {
         let path = self.resolve_arithmetic(crate::config::Arithmetic::Auto)?;
         let k = if expand {
-            self.expand_kernels(path)?
+            self.expand_kernels(C::ID, path)?
         } else {
-            self.check_kernels(path)?
+            self.check_kernels(C::ID, path)?
         };
         let init = vec![u32::MAX; (FLAG_STRIDE / 4) as usize * bases.store.buffers.len()];
         self.inner
@@ -180,7 +192,7 @@ impl Device {
                 let out = gpu::create_buffer(
                     &self.inner.device,
                     "msm/bases-expanded",
-                    2 * BASE_BYTES * n.max(1) as u64,
+                    2 * C::ID.base_bytes() * n.max(1) as u64,
                     gpu::STORAGE,
                 )?;
                 let to = out.as_entire_buffer_binding();
@@ -201,16 +213,16 @@ impl Device {
 
     /// The kernels of the on-curve check on multiply path `path` (a streamed MSM's
     /// own: Wide64 checks a base several times faster than Portable32).
-    pub(crate) fn check_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
+    pub(crate) fn check_kernels(&self, group: GroupId, path: MulPath) -> Result<Arc<Kernels>> {
         self.msm_state()?
-            .kernels(self, ShaderKind::CheckBases, path)
+            .kernels(self, group, ShaderKind::CheckBases, path)
     }
 
     /// The kernels of the on-curve check that also expands the bases
     /// (`expand_bases.wgsl`) on multiply path `path`.
-    pub(crate) fn expand_kernels(&self, path: MulPath) -> Result<Arc<Kernels>> {
+    pub(crate) fn expand_kernels(&self, group: GroupId, path: MulPath) -> Result<Arc<Kernels>> {
         self.msm_state()?
-            .kernels(self, ShaderKind::ExpandBases, path)
+            .kernels(self, group, ShaderKind::ExpandBases, path)
     }
 
     /// Records the on-curve check of the `n` bases bound by `points` into `enc`, and

@@ -2,20 +2,21 @@
 //! kept where a prover's earlier GPU work left them, and read in place by MSMs over
 //! resident bases, which then send nothing to the device but a parameter block a pass.
 
+use crate::curve::Group;
 use crate::device::Device;
 use crate::error::Result;
-use crate::msm::plan::SCALAR_BYTES;
 use crate::msm::resident::segments::{per_segment, Segments};
-use ark_bn254::Fr;
+use std::marker::PhantomData;
 
 /// BN254 scalars stored on one device (32 bytes each, in arkworks' Montgomery form), in
 /// segments that each fit one binding. Freed on drop. Using them with another device is
 /// an [`crate::error::Error::WrongDevice`].
-pub struct DeviceScalars {
+pub struct DeviceScalars<C: Group = ark_bn254::g1::Config> {
     pub(crate) store: Segments,
+    pub(crate) group: PhantomData<fn() -> C>,
 }
 
-impl DeviceScalars {
+impl<C: Group> DeviceScalars<C> {
     /// Number of scalars.
     pub fn len(&self) -> usize {
         self.store.len
@@ -33,12 +34,12 @@ impl DeviceScalars {
 
     /// Bytes held on the device.
     pub fn device_bytes(&self) -> u64 {
-        SCALAR_BYTES * self.store.len as u64
+        C::ID.scalar_bytes() * self.store.len as u64
     }
 
     /// The `n` scalars from `first` (which lie in one segment), as a binding.
     pub(crate) fn binding(&self, first: usize, n: usize) -> wgpu::BufferBinding<'_> {
-        self.store.binding(SCALAR_BYTES, first, n)
+        self.store.binding(C::ID.scalar_bytes(), first, n)
     }
 }
 
@@ -50,12 +51,14 @@ impl Device {
     ///
     /// # Errors
     /// [`crate::error::Error::OutOfMemory`] (or a GPU error) when the device cannot hold them.
-    pub fn upload_scalars(&self, scalars: &[Fr]) -> Result<DeviceScalars> {
-        let per = per_segment(self, SCALAR_BYTES);
-        let write = crate::msm::memory::upload::write_scalars;
+    pub fn upload_scalars<C: Group>(&self, scalars: &[C::ScalarField]) -> Result<DeviceScalars<C>> {
+        let item = C::ID.scalar_bytes();
+        let per = per_segment(self, item);
+        let write = crate::msm::memory::upload::write_scalars::<C>;
         let label = "msm/resident-scalars";
         Ok(DeviceScalars {
-            store: Segments::upload(self, label, scalars, per, SCALAR_BYTES, write)?,
+            store: Segments::upload(self, label, scalars, per, item, write)?,
+            group: PhantomData,
         })
     }
 }

@@ -12,6 +12,7 @@
 //! group reuses the slots, which the queue orders after the passes that read them.
 
 use crate::config::MsmConfig;
+use crate::curve::Group;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::arena::{Arena, Input};
@@ -20,7 +21,7 @@ use crate::msm::plan::{self, Feed, SCALAR_BYTES};
 use crate::msm::resident::bases::DeviceBases;
 use crate::msm::run::job::{Job, PassInputs};
 use crate::msm::stages::Params;
-use ark_bn254::{Fr, G1Projective};
+use ark_ec::short_weierstrass::Projective;
 use ark_ff::Zero;
 use std::ops::Range;
 
@@ -82,12 +83,12 @@ fn submissions(passes: &[Pass], max_slots: usize) -> Vec<Range<usize>> {
 }
 
 /// Runs the MSMs `sum_i sets[k][i] * bases[i]` for every `k`.
-pub(crate) async fn run(
+pub(crate) async fn run<C: Group>(
     dev: &Device,
-    bases: &DeviceBases,
-    sets: &[&[Fr]],
+    bases: &DeviceBases<C>,
+    sets: &[&[C::ScalarField]],
     cfg: &MsmConfig,
-) -> Result<Vec<G1Projective>> {
+) -> Result<Vec<Projective<C>>> {
     dev.check_owner("DeviceBases", bases.device_uid())?;
     if let Some(long) = sets.iter().find(|s| s.len() > bases.len()) {
         return Err(Error::LengthMismatch {
@@ -97,7 +98,7 @@ pub(crate) async fn run(
     }
     let n = sets.iter().map(|s| s.len()).max().unwrap_or(0);
     if n == 0 {
-        return Ok(vec![G1Projective::zero(); sets.len()]);
+        return Ok(vec![Projective::<C>::zero(); sets.len()]);
     }
     let tuning = dev.tuning()?;
     let limits = dev.limits(&tuning);
@@ -111,7 +112,7 @@ pub(crate) async fn run(
     let overlap = sets.len() == 1
         && cfg.chunk_size.is_none()
         && n >= 1 << tuning.resident_overlap_log2.min(usize::BITS - 2);
-    let plan = plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)?;
+    let plan = plan::choose_for(C::ID, n, cfg, &limits, Feed::Scalars, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
     let cap = plan.capacity as usize;
@@ -164,7 +165,7 @@ pub(crate) async fn run(
             .collect();
         let input = |slot: usize| {
             let p = &group[slot];
-            Input::Scalars(&sets[p.set][p.first..p.first + p.n], params[slot])
+            Input::<C>::Scalars(&sets[p.set][p.first..p.first + p.n], params[slot])
         };
         for slot in 0..group.len() {
             arena.ready(dev, slot, g, input(slot)).await?;
@@ -222,7 +223,7 @@ pub(crate) async fn run(
             arena.recycle(slot, g, input(slot), index.clone());
         }
     }
-    let out = job.finish().await?;
+    let out = job.finish::<C>().await?;
     drop(arena);
     bases.check_flags(&out.flags)?;
     Ok(out.results)

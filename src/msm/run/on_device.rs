@@ -4,6 +4,7 @@
 //! scalars in place.
 
 use crate::config::MsmConfig;
+use crate::curve::Group;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::arena::{Arena, Input};
@@ -12,7 +13,7 @@ use crate::msm::resident::bases::DeviceBases;
 use crate::msm::resident::scalars::DeviceScalars;
 use crate::msm::run::batch::{self, Pass};
 use crate::msm::run::job::{Job, PassInputs};
-use ark_bn254::G1Projective;
+use ark_ec::short_weierstrass::Projective;
 use ark_ff::Zero;
 
 /// Cuts `passes` (within base segments) again at the ends of scalar segments of
@@ -35,12 +36,12 @@ fn split_at_segments(passes: &[Pass], per: usize) -> Vec<Pass> {
 }
 
 /// Runs `sum_i scalars[i] * bases[i]` over the first `scalars.len()` bases.
-pub(crate) async fn run(
+pub(crate) async fn run<C: Group>(
     dev: &Device,
-    bases: &DeviceBases,
-    scalars: &DeviceScalars,
+    bases: &DeviceBases<C>,
+    scalars: &DeviceScalars<C>,
     cfg: &MsmConfig,
-) -> Result<G1Projective> {
+) -> Result<Projective<C>> {
     dev.check_owner("DeviceBases", bases.device_uid())?;
     dev.check_owner("DeviceScalars", scalars.device_uid())?;
     if scalars.len() > bases.len() {
@@ -51,12 +52,13 @@ pub(crate) async fn run(
     }
     let n = scalars.len();
     if n == 0 {
-        return Ok(G1Projective::zero());
+        return Ok(Projective::<C>::zero());
     }
     let resident = bases.device_bytes() + scalars.device_bytes();
     let layout = plan::Layout::resident(bases.expanded, cfg);
     let tuning = dev.tuning()?;
-    let plan = plan::choose(n, cfg, &dev.limits(&tuning), Feed::Params, resident, layout)?;
+    let limits = dev.limits(&tuning);
+    let plan = plan::choose_for(C::ID, n, cfg, &limits, Feed::Params, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
     let (cap, growth) = (plan.capacity as usize, tuning.pass_growth_pct);
     // Full passes first (no small first pass: nothing to overlap), so every pass starts
@@ -76,7 +78,7 @@ pub(crate) async fn run(
     let job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;
     let t = std::time::Instant::now();
     let mut filled = std::time::Duration::ZERO;
-    let inputs: Vec<Input<'_>> = passes
+    let inputs: Vec<Input<'_, C>> = passes
         .iter()
         .enumerate()
         .map(|(i, p)| Input::Params(job.params(i, p.n)))
@@ -104,7 +106,7 @@ pub(crate) async fn run(
     for (slot, &input) in inputs.iter().enumerate() {
         arena.recycle(slot, 0, input, index.clone());
     }
-    let out = job.finish().await?;
+    let out = job.finish::<C>().await?;
     drop(arena);
     bases.check_flags(&out.flags)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)

@@ -15,6 +15,7 @@
 //! to chunk, so only the last one runs the bucket reduction.
 
 use crate::config::MsmConfig;
+use crate::curve::{Group, GroupId};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::memory::arena::{Arena, Input};
@@ -22,7 +23,7 @@ use crate::msm::memory::upload;
 use crate::msm::plan::{self, Feed, Plan};
 use crate::msm::run::job::{self, Job, PassInputs};
 use crate::msm::stages::Part;
-use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use std::time::Instant;
 
 /// How a one-shot MSM runs.
@@ -46,7 +47,7 @@ pub(crate) enum Route {
 ///
 /// # Errors
 /// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
-pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
+pub(crate) fn route(dev: &Device, group: GroupId, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let tuning = dev.tuning()?;
     let limits = dev.limits(&tuning);
     let layout = plan::Layout::streamed(cfg);
@@ -56,14 +57,14 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
     if let Some(overlap) = plan::overlapped(n, cfg, min, tuning.overlap_divisor) {
         // Large inputs stream even when they fit: the upload of each chunk then hides
         // behind the compute of the one before, at the cost of a collect step a pass.
-        if let Ok(p) = plan::choose(n, &overlap, &limits, Feed::Chunks, 0, layout) {
+        if let Ok(p) = plan::choose_for(group, n, &overlap, &limits, Feed::Chunks, 0, layout) {
             return Ok(Route::Stream {
                 plan: p,
                 growing: true,
             });
         }
     }
-    match plan::choose(n, cfg, &limits, Feed::Chunks, 0, layout) {
+    match plan::choose_for(group, n, cfg, &limits, Feed::Chunks, 0, layout) {
         Ok(p) => Ok(Route::Stream {
             plan: p,
             growing: false,
@@ -71,9 +72,9 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
         Err(e) => {
             // Uploaded with `upload_bases_with(cfg)`: expanded unless cfg says no.
             let expanded = plan::Layout::glv_asked(cfg);
-            let resident = crate::msm::resident::bases::point_bytes(expanded) * n as u64;
+            let resident = crate::msm::resident::bases::point_bytes(group, expanded) * n as u64;
             let layout = plan::Layout::resident(expanded, cfg);
-            plan::choose(n, cfg, &limits, Feed::Scalars, resident, layout)
+            plan::choose_for(group, n, cfg, &limits, Feed::Scalars, resident, layout)
                 .map(|_| Route::Resident)
                 .map_err(|_| e)
         }
@@ -82,14 +83,14 @@ pub(crate) fn route(dev: &Device, n: usize, cfg: &MsmConfig) -> Result<Route> {
 
 /// Streams `bases` and `scalars` (equal lengths, not empty) through passes of `plan`,
 /// `growing` as [`Route::Stream`] says.
-pub(crate) async fn run(
+pub(crate) async fn run<C: Group>(
     dev: &Device,
-    bases: &[G1Affine],
-    scalars: &[Fr],
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
     cfg: &MsmConfig,
     plan: Plan,
     growing: bool,
-) -> Result<G1Projective> {
+) -> Result<Projective<C>> {
     let tuning = dev.tuning()?;
     let (cap, shift, growth) = (
         plan.capacity as usize,
@@ -111,9 +112,9 @@ pub(crate) async fn run(
     let path = dev.resolve_arithmetic(cfg.arithmetic)?;
     // The on-curve check of each chunk, which also expands it for GLV passes.
     let check = if plan.layout.expanded() {
-        dev.expand_kernels(path)?
+        dev.expand_kernels(C::ID, path)?
     } else {
-        dev.check_kernels(path)?
+        dev.check_kernels(C::ID, path)?
     };
     // Two slots let the upload of one chunk overlap the compute of the other; a single
     // chunk needs one (and one set of upload buffers).
@@ -138,7 +139,7 @@ pub(crate) async fn run(
         if s.bases {
             Input::Bases(&bases[first..first + n])
         } else {
-            Input::Scalars(&scalars[first..first + n], params[s.k])
+            Input::<C>::Scalars(&scalars[first..first + n], params[s.k])
         }
     };
     let slot_of = |s: Step| s.k % arena.slots();
@@ -204,7 +205,7 @@ pub(crate) async fn run(
             note(ns, t, early.flatten()).await?;
         }
     }
-    let out = job.finish().await?;
+    let out = job.finish::<C>().await?;
     drop(arena);
     job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
@@ -221,13 +222,13 @@ struct Step {
 /// copy out of the upload buffer, then for scalars the stages that read only them, for
 /// bases the on-curve check and the rest of the pass. Recorded while the upload
 /// buffer is still being written; submitted once it is.
-fn prepare_step(
+fn prepare_step<C: Group>(
     dev: &Device,
     job: &Job<'_>,
     arena: &Arena,
     check: &crate::device::pipeline::Kernels,
     step: Step,
-    input: Input<'_>,
+    input: Input<'_, C>,
 ) -> Result<wgpu::CommandBuffer> {
     let (slot, n) = (step.k % arena.slots(), input.len());
     let (points, flag) = arena.chunk(slot, n)?;

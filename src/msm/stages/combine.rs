@@ -1,29 +1,36 @@
 //! The host's last step: every MSM's window sums, read back from the device, weighted
 //! by powers of two and added (`encode::combine_windows`).
 
-use crate::msm::encode::POINT_WORDS;
+use crate::curve::Group;
 use crate::msm::plan::Plan;
-use ark_bn254::G1Projective;
+use ark_ec::short_weierstrass::Projective;
 use ark_ff::Zero;
 
 /// Every MSM's result from the read-back words (its window sums, written by its last
 /// pass): the windows weighted by powers of two. A batch's MSMs are combined on rayon's
 /// pool; a single one on the calling thread (no wake-up of the pool).
-pub(crate) fn combine(out: &[u32], plan: &Plan, has_passes: &[bool]) -> Vec<G1Projective> {
+pub(crate) fn combine<C: Group>(
+    out: &[u32],
+    plan: &Plan,
+    has_passes: &[bool],
+) -> Vec<Projective<C>> {
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
-    let per_msm = POINT_WORDS * windows;
+    let point_words = 4 * C::FQ_WORDS;
+    let per_msm = point_words * windows;
     let one = |m: usize| {
         if !has_passes[m] {
             // No scalars, no pass: nothing was written for it (the pooled readback
             // holds an earlier job's words there).
-            return G1Projective::zero();
+            return Projective::<C>::zero();
         }
         let words = &out[m * per_msm..];
         // Window w of the plan is window first_window + w of the scalar: the windows
         // below it count as zero.
-        let mut sums = vec![G1Projective::zero(); plan.first_window as usize];
-        sums.extend((0..windows).map(|w| crate::msm::encode::read_xyzz(&words[POINT_WORDS * w..])));
+        let mut sums = vec![Projective::<C>::zero(); plan.first_window as usize];
+        sums.extend(
+            (0..windows).map(|w| crate::msm::encode::read_xyzz_in::<C>(&words[point_words * w..])),
+        );
         crate::msm::encode::combine_windows(&sums, plan.window_bits)
     };
     if has_passes.len() == 1 {

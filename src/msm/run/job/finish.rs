@@ -2,6 +2,7 @@
 //! record the profile (device timestamps and host events) when one was asked.
 
 use super::{Job, JobOutput, STAMPS_PER_PASS};
+use crate::curve::Group;
 use crate::device::gpu;
 use crate::error::Result;
 use crate::msm::stages::combine;
@@ -11,7 +12,7 @@ use std::time::Instant;
 impl Job<'_> {
     /// Waits for the readback and combines every MSM's window sums (summed over its
     /// passes, then weighted by powers of two). Records the profile when one was asked.
-    pub(crate) async fn finish(self) -> Result<JobOutput> {
+    pub(crate) async fn finish<C: Group>(self) -> Result<JobOutput<C>> {
         let t_read = Instant::now();
         let before = self
             .before_reduce
@@ -44,7 +45,7 @@ impl Job<'_> {
         for &o in &self.owners {
             has_passes[o] = true;
         }
-        let results = combine::combine(&out, &self.plan, &has_passes);
+        let results = combine::combine::<C>(&out, &self.plan, &has_passes);
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
         if let Some(q) = &self.queries {
             let upload = *self.upload.lock().unwrap_or_else(|e| e.into_inner());

@@ -4,6 +4,7 @@
 //! pass, and the host side that turns the read-back words into one result per MSM.
 
 use crate::config::MsmConfig;
+use crate::curve::Group;
 use crate::device::gpu;
 use crate::device::pipeline::Kernels;
 use crate::device::Device;
@@ -15,7 +16,7 @@ use crate::msm::plan::Plan;
 use crate::msm::stages::{self, Params};
 use crate::msm::state::Readback;
 use crate::shader::ShaderKind;
-use ark_bn254::G1Projective;
+use ark_ec::short_weierstrass::Projective;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -79,8 +80,8 @@ type Done = futures_intrusive::channel::shared::OneshotReceiver<()>;
 
 /// What a job read back: the result of every MSM and the raw on-curve flag words
 /// (u32::MAX, or the first off-curve index within the flag's range).
-pub(crate) struct JobOutput {
-    pub(crate) results: Vec<G1Projective>,
+pub(crate) struct JobOutput<C: Group> {
+    pub(crate) results: Vec<Projective<C>>,
     pub(crate) flags: Vec<u32>,
 }
 
@@ -101,10 +102,10 @@ impl<'a> Job<'a> {
         let device = &dev.inner.device;
         let state = dev.msm_state()?;
         let tuning = state.tuning();
-        let kernels = state.kernels(dev, ShaderKind::Msm, path)?;
+        let kernels = state.kernels(dev, plan.group, ShaderKind::Msm, path)?;
         let work = state.take_working(device, &dev.inner.queue, &plan)?;
         let fold_args = if tuning.fold_indirect {
-            Some(state.kernels(dev, ShaderKind::FoldArgs, path)?)
+            Some(state.kernels(dev, plan.group, ShaderKind::FoldArgs, path)?)
         } else {
             None
         };

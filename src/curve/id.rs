@@ -1,0 +1,143 @@
+//! A group as a small hashable value: kernel cache keys, plans, logs and the CLI.
+
+use super::{Group, GroupSpec};
+use crate::error::{Error, Result};
+use std::sync::OnceLock;
+
+/// Which group: the value of a [`Group`] type ([`Group::ID`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum GroupId {
+    /// BN254 G1 (`ark_bn254::g1::Config`).
+    #[default]
+    Bn254G1,
+    /// BLS12-381 G1 (`ark_bls12_381::g1::Config`).
+    Bls12381G1,
+}
+
+type Bn254G1 = ark_bn254::g1::Config;
+type Bls12381G1 = ark_bls12_381::g1::Config;
+
+impl GroupId {
+    /// Every supported group.
+    pub const ALL: [GroupId; 2] = [GroupId::Bn254G1, GroupId::Bls12381G1];
+
+    /// Short name for logs, cache keys and the CLI ("bn254-g1", "bls12-381-g1").
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupId::Bn254G1 => "bn254-g1",
+            GroupId::Bls12381G1 => "bls12-381-g1",
+        }
+    }
+
+    /// The group of a curve ("bn254", "bls12-381"; also "bls12_381", "bls12381") and a
+    /// group name ("g1", "g2").
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] for an unknown curve or group, and for a group not
+    /// supported yet (G2).
+    pub fn parse(curve: &str, group: &str) -> Result<GroupId> {
+        let curve = curve.to_ascii_lowercase().replace(['_', '-'], "");
+        let group = group.to_ascii_lowercase();
+        match (curve.as_str(), group.as_str()) {
+            ("bn254", "g1") => Ok(GroupId::Bn254G1),
+            ("bls12381", "g1") => Ok(GroupId::Bls12381G1),
+            ("bn254" | "bls12381", "g2") => Err(Error::InvalidConfig(format!(
+                "{curve} G2 is not supported yet (G1 only)"
+            ))),
+            ("bn254" | "bls12381", g) => Err(Error::InvalidConfig(format!(
+                "unknown group {g:?} (g1 or g2)"
+            ))),
+            (c, _) => Err(Error::InvalidConfig(format!(
+                "unknown curve {c:?} (bn254 or bls12-381)"
+            ))),
+        }
+    }
+
+    /// 32-bit words of a base-field element.
+    pub fn fq_words(self) -> u32 {
+        match self {
+            GroupId::Bn254G1 => Bn254G1::FQ_WORDS as u32,
+            GroupId::Bls12381G1 => Bls12381G1::FQ_WORDS as u32,
+        }
+    }
+
+    /// 32-bit words of a scalar.
+    pub fn scalar_words(self) -> u32 {
+        match self {
+            GroupId::Bn254G1 => Bn254G1::SCALAR_WORDS as u32,
+            GroupId::Bls12381G1 => Bls12381G1::SCALAR_WORDS as u32,
+        }
+    }
+
+    /// Bits of the scalar field's modulus.
+    pub fn scalar_bits(self) -> u32 {
+        match self {
+            GroupId::Bn254G1 => Bn254G1::SCALAR_BITS,
+            GroupId::Bls12381G1 => Bls12381G1::SCALAR_BITS,
+        }
+    }
+
+    /// Bytes of one affine base on the device (x and y).
+    pub fn base_bytes(self) -> u64 {
+        8 * u64::from(self.fq_words())
+    }
+
+    /// Bytes of one XYZZ point on the device (four coordinates).
+    pub fn point_bytes(self) -> u64 {
+        16 * u64::from(self.fq_words())
+    }
+
+    /// Bytes of one scalar on the device.
+    pub fn scalar_bytes(self) -> u64 {
+        4 * u64::from(self.scalar_words())
+    }
+
+    /// Whether the Wide64 path holds Fq in radix-2^29 limbs (shaders/field29.wgsl) and
+    /// the Portable32 path offers small limbs (`Fq32::Small`, shaders/field_small.wgsl):
+    /// both are written for a 256-bit Fq, so BN254 only. Other groups use 32-bit words
+    /// (shaders/field.wgsl) on both paths, whatever the tuning asks.
+    pub fn has_narrow_limbs(self) -> bool {
+        self == GroupId::Bn254G1
+    }
+
+    /// The constants the shaders of this group are generated from (computed once).
+    pub fn spec(self) -> &'static GroupSpec {
+        static BN254_G1: OnceLock<GroupSpec> = OnceLock::new();
+        static BLS12_381_G1: OnceLock<GroupSpec> = OnceLock::new();
+        match self {
+            GroupId::Bn254G1 => BN254_G1.get_or_init(Bn254G1::spec),
+            GroupId::Bls12381G1 => BLS12_381_G1.get_or_init(Bls12381G1::spec),
+        }
+    }
+}
+
+impl std::fmt::Display for GroupId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        assert_eq!(GroupId::parse("bn254", "g1").unwrap(), GroupId::Bn254G1);
+        assert_eq!(
+            GroupId::parse("BLS12-381", "G1").unwrap(),
+            GroupId::Bls12381G1
+        );
+        assert_eq!(
+            GroupId::parse("bls12_381", "g1").unwrap(),
+            GroupId::Bls12381G1
+        );
+        assert!(GroupId::parse("bn254", "g2").is_err());
+        assert!(GroupId::parse("secp256k1", "g1").is_err());
+        for g in GroupId::ALL {
+            assert_eq!(g.spec().id, g);
+            assert_eq!(g.base_bytes(), 8 * u64::from(g.fq_words()));
+        }
+        assert_eq!(GroupId::Bls12381G1.fq_words(), 12);
+    }
+}
