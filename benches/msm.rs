@@ -1,16 +1,22 @@
 //! Criterion benches: MSM per device (oneshot and resident bases) beside arkworks on the
 //! CPU, and the arithmetic throughput kernels.
 //!
-//! Run: `cargo bench --bench msm` (sizes from `WGPU_MSM_BENCH_LOG`, default `10,12,14`).
+//! Run: `cargo bench --bench msm` (sizes from `WGPU_MSM_BENCH_LOG`, default `10,12,14`;
+//! the group from `WGPU_MSM_BENCH_GROUP`, `bn254-g1` by default or `bls12-381-g1`, whose
+//! benches are named `msm/bls12-381-g1`).
 //! Ids carry the adapter, the multiply path and log2 n; throughput is in points.
 //! `cargo test --release --benches` runs each once as a smoke test (CI does).
 
-use ark_bn254::G1Projective;
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::VariableBaseMSM;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use wgpu_msm::testing::{parity_bases, parity_inputs, PARITY_BASES};
+use wgpu_msm::testing::{bls12_381, parity_bases, parity_inputs, PARITY_BASES};
 use wgpu_msm::throughput::{ArithOp, Runner};
-use wgpu_msm::{Device, MsmConfig};
+use wgpu_msm::{Device, Group, MsmConfig};
+
+/// Parity inputs of a group at size n.
+type Inputs<C> =
+    Box<dyn Fn(usize) -> (Vec<Affine<C>>, Vec<<C as ark_ec::CurveConfig>::ScalarField>)>;
 
 fn sizes() -> Vec<u32> {
     std::env::var("WGPU_MSM_BENCH_LOG")
@@ -24,19 +30,35 @@ fn devices() -> Vec<Device> {
 }
 
 fn msm(c: &mut Criterion) {
+    match std::env::var("WGPU_MSM_BENCH_GROUP").as_deref() {
+        Ok("bls12-381-g1") => {
+            let table = bls12_381::parity_bases(bls12_381::PARITY_BASES);
+            let inputs: Inputs<ark_bls12_381::g1::Config> =
+                Box::new(move |n| bls12_381::parity_inputs(&table, n));
+            msm_of(c, "msm/bls12-381-g1", inputs);
+        }
+        Ok("bn254-g1") | Err(_) => {
+            let table = parity_bases(PARITY_BASES);
+            let inputs: Inputs<ark_bn254::g1::Config> = Box::new(move |n| parity_inputs(&table, n));
+            msm_of(c, "msm", inputs);
+        }
+        Ok(g) => panic!("WGPU_MSM_BENCH_GROUP={g:?}: bn254-g1 or bls12-381-g1"),
+    }
+}
+
+fn msm_of<C: Group>(c: &mut Criterion, name: &str, inputs: Inputs<C>) {
     let devices = devices();
-    let table = parity_bases(PARITY_BASES);
     let cfg = MsmConfig::default();
-    let mut group = c.benchmark_group("msm");
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
     for lg in sizes() {
         let n = 1usize << lg;
-        let (bases, scalars) = parity_inputs(&table, n);
+        let (bases, scalars) = inputs(n);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(
             BenchmarkId::new("arkworks-cpu", format!("2^{lg}")),
             &lg,
-            |b, _| b.iter(|| G1Projective::msm(&bases, &scalars).expect("equal lengths")),
+            |b, _| b.iter(|| Projective::<C>::msm(&bases, &scalars).expect("equal lengths")),
         );
         for d in &devices {
             let path = d.resolve_arithmetic(cfg.arithmetic).expect("auto resolves");

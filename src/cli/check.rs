@@ -1,10 +1,84 @@
-//! The main job (run and verify an MSM on each device) and the CUDA parity check.
+//! The main job (run and verify an MSM on each device) and the CUDA parity check, for
+//! the group `--curve`/`--group` ask for.
 
+use super::groups::{arkworks, CliGroup};
 use ark_bn254::G1Projective;
 use ark_ec::{CurveGroup, VariableBaseMSM};
 use std::time::Instant;
-use wgpu_msm::testing::{checked_parity_inputs, parity_bases, parity_expected, PARITY_BASES};
-use wgpu_msm::{Arithmetic, Device, MsmConfig, Result};
+use wgpu_msm::testing::{checked_parity_inputs, parity_bases, PARITY_BASES};
+use wgpu_msm::{Arithmetic, Device, GroupId, MsmConfig, Result};
+
+/// Largest log2 size of the other groups' MSM in the default run (each verified
+/// against arkworks on the host).
+const OTHER_GROUPS_MAX_LOG: u32 = 16;
+
+/// The main job of `group`: for BN254 G1 [`main_job`] followed by one MSM of every other
+/// group; for another group its MSM on each device.
+pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
+    match group {
+        GroupId::Bn254G1 => {
+            let ok = main_job(log_size)?;
+            let devices = Device::all()?;
+            let lg = log_size.min(OTHER_GROUPS_MAX_LOG);
+            let mut others = true;
+            for g in GroupId::ALL.into_iter().filter(|&g| g != group) {
+                others &= match g {
+                    GroupId::Bn254G1 => true,
+                    GroupId::Bls12381G1 => {
+                        device_rows::<ark_bls12_381::g1::Config>(&devices, lg, g)?
+                    }
+                };
+            }
+            Ok(ok && others)
+        }
+        GroupId::Bls12381G1 => {
+            let devices = Device::all()?;
+            super::list::print(&devices);
+            device_rows::<ark_bls12_381::g1::Config>(&devices, log_size, group)
+        }
+    }
+}
+
+/// One MSM of 2^lg parity inputs of `C` on each device, verified against arkworks;
+/// prints a row per device and returns whether all verified.
+fn device_rows<C: CliGroup>(devices: &[Device], lg: u32, group: GroupId) -> Result<bool> {
+    let n = 1usize << lg;
+    let what = format!("run of {group} at 2^{lg} (inputs, arkworks, CPU adapters)");
+    wgpu_msm::host::check(&what, host_bytes(devices, n, true, 0))?;
+    let (bases, scalars) = C::parity_inputs(n);
+    let t = Instant::now();
+    let want = arkworks::<C>(&bases, &scalars)?;
+    let ark_ms = t.elapsed().as_secs_f64() * 1e3;
+    println!(
+        "
+{group} MSM of 2^{lg} points, verified against arkworks ({ark_ms:.1} ms on the CPU):"
+    );
+    println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
+    let mut all_ok = true;
+    for d in devices {
+        let t = Instant::now();
+        let got = d.msm(&bases, &scalars, &MsmConfig::default());
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let ok = matches!(&got, Ok(g) if *g == want);
+        if let Err(e) = &got {
+            eprintln!("{d:?}: {e}");
+        }
+        all_ok &= ok;
+        println!(
+            "{:<40} {ms:>12.1} {ok:>10}",
+            format!("#{} {}", d.index(), d.name())
+        );
+    }
+    println!(
+        "{}",
+        if all_ok {
+            "all verified"
+        } else {
+            "VERIFICATION FAILED"
+        }
+    );
+    Ok(all_ok)
+}
 
 /// Host memory a job of `n` points needs: its bases and scalars, arkworks' reference
 /// MSM when `reference`, and on each CPU adapter (whose device memory is host memory) a
@@ -93,24 +167,30 @@ pub(crate) fn main_job(log_size: u32) -> Result<bool> {
     Ok(all_ok)
 }
 
-/// Checks every device against the CUDA parity vectors at `sizes` (log2).
-pub(crate) fn parity(sizes: &[u32], arith: Arithmetic) -> Result<bool> {
+/// Checks every device against the CUDA parity vectors of `group` at `sizes` (log2).
+pub(crate) fn parity(sizes: &[u32], arith: Arithmetic, group: GroupId) -> Result<bool> {
+    match group {
+        GroupId::Bn254G1 => parity_in::<ark_bn254::g1::Config>(sizes, arith),
+        GroupId::Bls12381G1 => parity_in::<ark_bls12_381::g1::Config>(sizes, arith),
+    }
+}
+
+fn parity_in<C: CliGroup>(sizes: &[u32], arith: Arithmetic) -> Result<bool> {
     let devices = Device::all()?;
-    let table = parity_bases(PARITY_BASES);
     let mut all_ok = true;
     println!(
         "{:<40} {:>6} {:>12} {:>8}",
         "device", "log n", "time (ms)", "match"
     );
     for &lg in sizes {
-        let Some(want) = parity_expected(lg) else {
+        let Some(want) = C::parity_expected(lg) else {
             eprintln!("no CUDA vector for 2^{lg}");
             all_ok = false;
             continue;
         };
         let what = format!("parity at 2^{lg} (inputs, CPU adapters)");
         wgpu_msm::host::check(&what, host_bytes(&devices, 1 << lg, false, 0))?;
-        let (bases, scalars) = checked_parity_inputs(&table, 1 << lg)?;
+        let (bases, scalars) = C::parity_inputs(1 << lg);
         for d in &devices {
             let t = Instant::now();
             let got = d.msm(&bases, &scalars, &MsmConfig::with_arithmetic(arith));

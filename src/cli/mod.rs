@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod groups;
 mod list;
 mod plot;
 mod transfer;
@@ -13,7 +14,7 @@ use wgpu_msm::{Arithmetic, Device, Result};
 #[command(
     name = "wgpu-msm",
     version,
-    about = "BN254 MSM on every GPU through wgpu"
+    about = "BN254 and BLS12-381 MSM on every GPU through wgpu"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -52,11 +53,14 @@ impl From<Arith> for Arithmetic {
 enum Command {
     /// Table of the selected devices.
     List,
-    /// Run and verify one MSM per device and on all devices (the default command).
+    /// Run and verify one MSM per device and on all devices (the default command); for
+    /// BN254 G1 (the default) then one MSM of every other supported group per device.
     Run {
         /// log2 of the MSM size (0 to 32, within the host's memory).
         #[arg(long, default_value_t = 16, value_parser = log_size())]
         log_size: u32,
+        #[command(flatten)]
+        group: groups::GroupArgs,
     },
     /// Check against the CUDA parity vectors (tests/data) at the given sizes.
     Parity {
@@ -66,6 +70,8 @@ enum Command {
         /// Multiply path.
         #[arg(long, value_enum, default_value = "auto")]
         arith: Arith,
+        #[command(flatten)]
+        group: groups::GroupArgs,
     },
     /// Time MSMs per device over a size range, beside arkworks on the CPU.
     Bench(Box<bench::BenchArgs>),
@@ -123,13 +129,24 @@ fn arith(threads: u32, iters: u32) -> Result<bool> {
 /// Runs the parsed command; `Ok(false)` means a verification failed.
 pub(crate) fn run() -> Result<bool> {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run { log_size: 16 }) {
+    let default_run = Command::Run {
+        log_size: 16,
+        group: groups::GroupArgs {
+            curve: groups::Curve::Bn254,
+            group: groups::GroupName::G1,
+        },
+    };
+    match cli.command.unwrap_or(default_run) {
         Command::List => {
             list::print(&Device::all()?);
             Ok(true)
         }
-        Command::Run { log_size } => check::main_job(log_size),
-        Command::Parity { sizes, arith } => check::parity(&sizes, arith.into()),
+        Command::Run { log_size, group } => check::run(log_size, group.id()?),
+        Command::Parity {
+            sizes,
+            arith,
+            group,
+        } => check::parity(&sizes, arith.into(), group.id()?),
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Transfer { mib } => transfer::run(mib),

@@ -40,7 +40,10 @@ impl FieldSpec {
     /// it (the scalar field in a shader whose big integers have the base field's
     /// width). The same constants when `words` is the field's own width.
     pub fn widened(&self, words: u32) -> FieldSpec {
-        assert!(words >= self.words() && words.is_multiple_of(2), "{words} words");
+        assert!(
+            words >= self.words() && words.is_multiple_of(2),
+            "{words} words"
+        );
         if words == self.words() {
             return self.clone();
         }

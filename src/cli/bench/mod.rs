@@ -10,6 +10,7 @@ use wgpu_msm::device::enumerate::Selection;
 use wgpu_msm::testing::{parity_bases, parity_inputs, PARITY_BASES};
 use wgpu_msm::{Device, MsmConfig, Result, Strategy};
 
+mod group;
 mod measure;
 mod parse;
 mod record;
@@ -102,11 +103,19 @@ pub(crate) struct BenchArgs {
     /// Write SVG plots of time against size per mode into this folder (`wgpu-msm plot`).
     #[arg(long)]
     plot: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    group: crate::cli::groups::GroupArgs,
 }
 
 /// Runs the benchmark; returns whether every result verified.
 pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     let sizes = parse_sizes(&args.sizes)?;
+    match args.group.id()? {
+        wgpu_msm::GroupId::Bn254G1 => {}
+        g @ wgpu_msm::GroupId::Bls12381G1 => {
+            return group::run::<ark_bls12_381::g1::Config>(args, &sizes, g)
+        }
+    }
     let sel = args
         .devices
         .as_deref()

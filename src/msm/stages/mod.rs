@@ -105,11 +105,13 @@ impl Part {
 }
 
 /// Where a pass stands in its MSM: the first one starts the bucket totals from zero;
-/// the last one reduces them and copies the window sums to `sums` (buffer, offset).
+/// the last one reduces them and copies the window sums to `sums` (buffer, offset);
+/// points are `point_bytes` bytes (the group's).
 #[derive(Clone, Copy)]
 pub(crate) struct Role<'a> {
     pub(crate) first: bool,
     pub(crate) sums: Option<(&'a wgpu::Buffer, u64)>,
+    pub(crate) point_bytes: u64,
 }
 
 /// Records one pass (or `part` of it) into `enc`. `binds` hold this pass's inputs and
@@ -164,7 +166,7 @@ pub(crate) fn encode(
         }
     }
     if let (true, Some((out, offset))) = (stages.contains(&REDUCE), role.sums) {
-        reduce::copy_window_sums(enc, work, p, out, offset);
+        reduce::copy_window_sums(enc, work, p, out, offset, role.point_bytes);
     }
 }
 

@@ -5,24 +5,24 @@
 use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::memory::working::Working;
-use crate::msm::plan::POINT_BYTES;
 use crate::shader::stages::{REDUCE_GROUPS, REDUCE_WINDOWS};
 
 impl Params {
     /// Byte offset of the window sums in the scratch buffer (where the reduction's
-    /// thread shares were, after the bucket, chunk and group partials).
-    pub(crate) fn window_sums_offset(&self) -> u64 {
+    /// thread shares were, after the bucket, chunk and group partials), for points of
+    /// `point_bytes` bytes.
+    pub(crate) fn window_sums_offset(&self, point_bytes: u64) -> u64 {
         let w = u64::from(self.num_windows);
-        POINT_BYTES
+        point_bytes
             * w
             * (u64::from(self.num_buckets)
                 + u64::from(self.chunks_per_window)
                 + 2 * u64::from(self.groups_per_window))
     }
 
-    /// Bytes of the window sums.
-    pub(crate) fn window_sums_bytes(&self) -> u64 {
-        POINT_BYTES * u64::from(self.num_windows)
+    /// Bytes of the window sums, for points of `point_bytes` bytes.
+    pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
+        point_bytes * u64::from(self.num_windows)
     }
 }
 
@@ -51,12 +51,13 @@ pub(super) fn copy_window_sums(
     p: &Params,
     out: &wgpu::Buffer,
     offset: u64,
+    point_bytes: u64,
 ) {
     enc.copy_buffer_to_buffer(
         &work.scratch,
-        p.window_sums_offset(),
+        p.window_sums_offset(point_bytes),
         out,
         offset,
-        p.window_sums_bytes(),
+        p.window_sums_bytes(point_bytes),
     );
 }

@@ -136,7 +136,8 @@ impl<'a> Job<'a> {
                 });
             }
         }
-        let flags_at = msms as u64 * Params::new(&plan, 0, true, 0).window_sums_bytes();
+        let flags_at = msms as u64
+            * Params::new(&plan, 0, true, 0).window_sums_bytes(plan.group.point_bytes());
         let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
         let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Passes beyond what one query set holds go unprofiled.
@@ -367,9 +368,10 @@ impl<'a> Job<'a> {
             sums: last.then(|| {
                 (
                     &self.readback.buffer,
-                    owner as u64 * params.window_sums_bytes(),
+                    owner as u64 * params.window_sums_bytes(self.plan.group.point_bytes()),
                 )
             }),
+            point_bytes: self.plan.group.point_bytes(),
         };
         let fold = match (&self.fold_args, fold_args) {
             (Some(k), Some(bind)) => Some(stages::FoldIndirect {

@@ -1,0 +1,106 @@
+//! `bench --curve/--group` for a group other than BN254 G1: per device and size the
+//! three single-device modes (`oneshot`, `resident`, `device`), each verified, beside
+//! arkworks on the CPU. Cluster rows, batches, rotation and saved records are BN254
+//! G1's only (a note says what is skipped).
+
+use super::measure::time;
+use super::BenchArgs;
+use crate::cli::groups::{arkworks, reference, CliGroup};
+use ark_ec::CurveGroup;
+use std::time::Instant;
+use wgpu_msm::device::enumerate::Selection;
+use wgpu_msm::{Device, GroupId, MsmConfig, Result};
+
+/// Runs the benchmark of `group` (`C`); returns whether every result verified.
+pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) -> Result<bool> {
+    if args.batch.is_some() || args.cpu_worker || args.rotate || args.json.is_some() {
+        eprintln!(
+            "bench {group}: cluster, batch, cpu-worker, rotate and saved records are for \
+             bn254-g1 only; timing the single-device modes"
+        );
+    }
+    let sel = args
+        .devices
+        .as_deref()
+        .map_or_else(Selection::from_env, Selection::parse);
+    let devices = Device::all_with(&sel, false)?;
+    crate::cli::list::print(&devices);
+    let cfg = MsmConfig {
+        arithmetic: args.arith.into(),
+        window_bits: args.window,
+        chunk_size: args.chunk.map(|c| 1usize << c),
+        ..Default::default()
+    };
+    let oneshot_cfg = MsmConfig {
+        memory_budget: args.budget,
+        ..cfg.clone()
+    };
+    println!(
+        "\n{:<8} {:<14} {:<34} {:>5} {:>10} {:>10} {:>9}",
+        "date", "group", "device", "log n", "mode", "median ms", "verified"
+    );
+    let date = super::measure::today();
+    let row = |dev: &str, lg: u32, mode: &str, ms: f64, ok: bool| {
+        println!(
+            "{:<8} {:<14} {:<34} {lg:>5} {mode:>10} {ms:>10.2} {ok:>9}",
+            date.get(5..).unwrap_or(&date),
+            group.name(),
+            dev.chars().take(34).collect::<String>()
+        );
+    };
+    let mut all_ok = true;
+    for &lg in sizes {
+        let n = 1usize << lg;
+        let what = format!("bench of {group} at 2^{lg}");
+        wgpu_msm::host::check(
+            &what,
+            crate::cli::check::host_bytes(&devices, n, lg <= args.ark_max, 0),
+        )?;
+        let (bases, scalars) = C::parity_inputs(n);
+        let want = if lg <= args.ark_max {
+            let t = Instant::now();
+            let r = arkworks::<C>(&bases, &scalars)?.into_affine();
+            row(
+                "arkworks (cpu)",
+                lg,
+                "cpu",
+                t.elapsed().as_secs_f64() * 1e3,
+                true,
+            );
+            r
+        } else {
+            reference::<C>(lg, &bases, &scalars)?
+        };
+        for d in &devices {
+            let name = format!("#{} {}", d.index(), d.name());
+            let label = || format!("{name} 2^{lg}");
+            let check = |r: ark_ec::short_weierstrass::Projective<C>| r.into_affine() == want;
+            let (ms, _, ok) = time(args, &label, || {
+                Ok(check(d.msm(&bases, &scalars, &oneshot_cfg)?))
+            })?;
+            row(&name, lg, "oneshot", ms, ok);
+            all_ok &= ok;
+            let resident = d.upload_bases_with(&bases, &cfg)?;
+            let (ms, _, ok) = time(args, &label, || {
+                Ok(check(d.msm_with(&resident, &scalars, &cfg)?))
+            })?;
+            row(&name, lg, "resident", ms, ok);
+            all_ok &= ok;
+            let on_device = d.upload_scalars::<C>(&scalars)?;
+            let (ms, _, ok) = time(args, &label, || {
+                Ok(check(d.msm_resident(&resident, &on_device, &cfg)?))
+            })?;
+            row(&name, lg, "device", ms, ok);
+            all_ok &= ok;
+        }
+    }
+    println!(
+        "{}",
+        if all_ok {
+            "all verified"
+        } else {
+            "VERIFICATION FAILED"
+        }
+    );
+    Ok(all_ok)
+}

@@ -1,0 +1,103 @@
+//! The group a command runs over (`--curve`, `--group`) and each group's inputs: the
+//! CUDA parity vectors of tests/data, verified results, arkworks' reference.
+
+use ark_ec::short_weierstrass::Affine;
+use ark_ec::{CurveGroup, VariableBaseMSM};
+use std::sync::OnceLock;
+use wgpu_msm::{Error, Group, GroupId, Result};
+
+/// A curve of `--curve`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub(crate) enum Curve {
+    Bn254,
+    #[value(name = "bls12-381")]
+    Bls12381,
+}
+
+/// A group of `--group`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub(crate) enum GroupName {
+    G1,
+    G2,
+}
+
+/// `--curve` and `--group`: which group the command runs over.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct GroupArgs {
+    /// Curve of the MSM.
+    #[arg(long, value_enum, default_value = "bn254")]
+    pub(crate) curve: Curve,
+    /// Group of the MSM (G2 is not supported yet: an error).
+    #[arg(long, value_enum, default_value = "g1")]
+    pub(crate) group: GroupName,
+}
+
+impl GroupArgs {
+    /// The group asked for.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] for a group not supported yet.
+    pub(crate) fn id(&self) -> Result<GroupId> {
+        let curve = match self.curve {
+            Curve::Bn254 => "bn254",
+            Curve::Bls12381 => "bls12-381",
+        };
+        let group = match self.group {
+            GroupName::G1 => "g1",
+            GroupName::G2 => "g2",
+        };
+        GroupId::parse(curve, group)
+    }
+}
+
+/// What the CLI needs of a group beyond [`Group`]: its parity vectors.
+pub(crate) trait CliGroup: Group {
+    /// The parity inputs of size `n` (bases repeat the vectors' table).
+    fn parity_inputs(n: usize) -> (Vec<Affine<Self>>, Vec<Self::ScalarField>);
+    /// The CUDA result at 2^lg, where the vectors have it.
+    fn parity_expected(lg: u32) -> Option<Affine<Self>>;
+}
+
+impl CliGroup for ark_bn254::g1::Config {
+    fn parity_inputs(n: usize) -> (Vec<Affine<Self>>, Vec<Self::ScalarField>) {
+        use wgpu_msm::testing as t;
+        static TABLE: OnceLock<Vec<ark_bn254::G1Affine>> = OnceLock::new();
+        t::parity_inputs(TABLE.get_or_init(|| t::parity_bases(t::PARITY_BASES)), n)
+    }
+    fn parity_expected(lg: u32) -> Option<Affine<Self>> {
+        wgpu_msm::testing::parity_expected(lg)
+    }
+}
+
+impl CliGroup for ark_bls12_381::g1::Config {
+    fn parity_inputs(n: usize) -> (Vec<Affine<Self>>, Vec<Self::ScalarField>) {
+        use wgpu_msm::testing::bls12_381 as t;
+        static TABLE: OnceLock<Vec<ark_bls12_381::G1Affine>> = OnceLock::new();
+        t::parity_inputs(TABLE.get_or_init(|| t::parity_bases(t::PARITY_BASES)), n)
+    }
+    fn parity_expected(lg: u32) -> Option<Affine<Self>> {
+        wgpu_msm::testing::bls12_381::parity_expected(lg)
+    }
+}
+
+/// The expected MSM of the 2^lg parity inputs: the CUDA vector where there is one, else
+/// arkworks' MSM.
+pub(crate) fn reference<C: CliGroup>(
+    lg: u32,
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
+) -> Result<Affine<C>> {
+    match C::parity_expected(lg) {
+        Some(w) => Ok(w),
+        None => Ok(arkworks::<C>(bases, scalars)?.into_affine()),
+    }
+}
+
+/// arkworks' MSM of the inputs.
+pub(crate) fn arkworks<C: Group>(
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
+) -> Result<ark_ec::short_weierstrass::Projective<C>> {
+    ark_ec::short_weierstrass::Projective::<C>::msm(bases, scalars)
+        .map_err(|_| Error::InvalidConfig("arkworks msm".into()))
+}
