@@ -1,12 +1,14 @@
 // Requires: SHADER_INT64, bigint, and the prelude's radix-2^29 constants (FQ_P29,
 // FQ_2P29, FQ_ONE29, FQ_R2_29, FQ_INV, FQ_PM2, and the generated fq_unpack / fq_pack).
-// Fq for the Wide64 path: nine 29-bit limbs in u32s, so the multiply sums 58-bit limb
+// Fq for the Wide64 path (a template over the limb count, filled per group; the figures
+// here are BN254's):
+// nine 29-bit limbs in u32s, so the multiply sums 58-bit limb
 // products in 64-bit columns with no carry handling inside its rounds (one 32x32->64
 // multiply-add per product). Montgomery form with R = 2^256, exactly as arkworks keeps
 // Fq in memory: eight rounds reduce 29 bits each and the last one 24 bits. Values are
 // kept lazily reduced, < 2p with every limb < 2^29; `fq_pack` gives the canonical value.
 
-alias Fq = array<u32, 9>;
+alias Fq = array<u32, ${N}>;
 
 const M29: u32 = 0x1fffffffu;
 
@@ -24,7 +26,7 @@ fn fq_one() -> Fq {
 fn fq_minus_if_ge(s: Fq, m: Fq) -> Fq {
     var d: Fq;
     var borrow = 0u;
-    // @unroll j 9
+    // @unroll j ${N}
     {
         let v = s[j] - m[j] - borrow;
         d[j] = v & M29;
@@ -46,7 +48,7 @@ fn fq_reduce_2p(s: Fq) -> Fq {
 fn fq_add(a: Fq, b: Fq) -> Fq {
     var s: Fq;
     var c = 0u;
-    // @unroll j 9
+    // @unroll j ${N}
     {
         let v = a[j] + b[j] + c;
         s[j] = v & M29;
@@ -60,7 +62,7 @@ fn fq_add(a: Fq, b: Fq) -> Fq {
 fn fq_sub(a: Fq, b: Fq) -> Fq {
     var d: Fq;
     var borrow = 0u;
-    // @unroll j 9
+    // @unroll j ${N}
     {
         let v = a[j] - b[j] - borrow;
         d[j] = v & M29;
@@ -71,7 +73,7 @@ fn fq_sub(a: Fq, b: Fq) -> Fq {
         return d;
     }
     var c = 0u;
-    // @unroll j 9
+    // @unroll j ${N}
     {
         let v = d[j] + FQ_2P29[j] + c;
         d[j] = v & M29;
@@ -95,7 +97,7 @@ fn fq_double(a: Fq) -> Fq {
 fn fq_is_zero(a: Fq) -> bool {
     var z = 0u;
     var e = 0u;
-    // @unroll j 9
+    // @unroll j ${N}
     {
         z |= a[j];
         e |= a[j] ^ FQ_P29[j];
@@ -118,47 +120,47 @@ fn fq_canonical(a: Fq) -> Fq {
 fn fq_mul(a: Fq, b: Fq) -> Fq {
     // Column j holds weight 2^(29 j) relative to the rounds done so far; every column
     // stays below 18 products of < 2^58 plus a carry, far from 2^64.
-    var t: array<u64, 9>;
-    // @unroll i 8
+    var t: array<u64, ${N}>;
+    // @unroll i ${ROUNDS}
     {
         let bi = u64(b[i]);
-        // @unroll j 9
+        // @unroll j ${N}
         t[j] += u64(a[j]) * bi;
         // @end
         let m = u64((u32(t[0]) * FQ_INV) & M29);
-        // @unroll j 9
+        // @unroll j ${N}
         t[j] += m * u64(FQ_P29[j]);
         // @end
         t[1] += t[0] >> 29u;
-        // @unroll j 8
+        // @unroll j ${N_MINUS_1}
         t[j] = t[j + 1u];
         // @end
-        t[8] = 0lu;
+        t[${N_MINUS_1}] = 0lu;
     }
     // @end
     // Last round: limb 8 of b, then a 24-bit reduction (8 * 29 + 24 = 256) without a
     // limb shift; the result is the columns' value / 2^24.
-    let b8 = u64(b[8]);
-    // @unroll j 9
+    let b8 = u64(b[${ROUNDS}]);
+    // @unroll j ${N}
     t[j] += u64(a[j]) * b8;
     // @end
-    let m = u64((u32(t[0]) * FQ_INV) & 0xffffffu);
-    // @unroll j 9
+    let m = u64((u32(t[0]) * FQ_INV) & ${LAST_MASK}u);
+    // @unroll j ${N}
     t[j] += m * u64(FQ_P29[j]);
     // @end
-    var n: array<u32, 10>;
+    var n: array<u32, ${N_PLUS_1}>;
     var c = 0lu;
-    // @unroll j 9
+    // @unroll j ${N}
     {
         let v = t[j] + c;
         n[j] = u32(v) & M29;
         c = v >> 29u;
     }
     // @end
-    n[9] = u32(c);
+    n[${N}] = u32(c);
     var r: Fq;
-    // @unroll j 9
-    r[j] = (n[j] >> 24u) | ((n[j + 1u] << 5u) & M29);
+    // @unroll j ${N}
+    r[j] = (n[j] >> ${LAST}u) | ((n[j + 1u] << ${HIGH}u) & M29);
     // @end
     return r;
 }

@@ -31,8 +31,8 @@ pub mod testing;
 pub mod throughput;
 
 pub use cluster::{
-    Cluster, ClusterBases, ClusterConfig, ClusterReport, ClusterScalars, CpuWorker, Strategy,
-    Worker, WorkerReport,
+    Cluster, ClusterBases, ClusterConfig, ClusterGroup, ClusterReport, ClusterScalars, CpuWorker,
+    Strategy, Worker, WorkerReport,
 };
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use curve::{Group, GroupId};

@@ -210,3 +210,51 @@ fn cuda_parity_portable32() {
         cuda_parity,
     );
 }
+
+/// `Cluster` over BLS12-381 G1: every strategy, with the CPU worker, and resident bases
+/// and scalars split across the devices.
+#[test]
+fn cluster() {
+    use wgpu_msm::{Cluster, MsmConfig, Strategy};
+    let devices = common::devices().to_vec();
+    let seed = common::base_seed() ^ 0xc1u64;
+    let n = 3001;
+    let b = random_bases_in::<C>(n, 300, seed);
+    let s = random_scalars_in::<C>(n, seed ^ 1);
+    let want = G1Projective::msm(&b, &s).unwrap();
+    let tag = format!(
+        "[cluster; reproduce with WGPU_MSM_SEED={}]",
+        common::base_seed()
+    );
+    let cfg = MsmConfig::default();
+    for strategy in [
+        Strategy::Auto,
+        Strategy::Even,
+        Strategy::Weighted,
+        Strategy::Dynamic,
+        Strategy::Windows,
+    ] {
+        let cl = Cluster::new(devices.clone())
+            .unwrap()
+            .with_strategy(strategy);
+        assert_eq!(cl.msm(&b, &s, &cfg).unwrap(), want, "{tag} {strategy:?}");
+        let rb = cl.upload_bases(&b).unwrap();
+        assert_eq!(
+            cl.msm_with(&rb, &s, &cfg).unwrap(),
+            want,
+            "{tag} {strategy:?} resident"
+        );
+        let rs = cl.upload_scalars(&rb, &s).unwrap();
+        assert_eq!(
+            cl.msm_resident(&rb, &rs, &cfg).unwrap(),
+            want,
+            "{tag} {strategy:?} all resident"
+        );
+    }
+    let cl = Cluster::new(devices).unwrap().with_cpu_worker();
+    assert_eq!(
+        cl.msm(&b, &s, &cfg).unwrap(),
+        want,
+        "{tag} with the CPU worker"
+    );
+}

@@ -127,7 +127,7 @@ fn generated_constants_match_arkworks() {
         "scalars of 8 words in 12-word integers"
     );
     assert!(
-        !bls.contains("fq_unpack(a: Big) -> Fq {\n    return Fq(("),
-        "no radix limbs"
+        bls.contains("alias Fq = array<u32, 14>;"),
+        "Wide64: 14 limbs of 29 bits"
     );
 }

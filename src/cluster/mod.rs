@@ -21,6 +21,7 @@
 
 mod calibrate;
 mod config;
+mod group;
 mod learn;
 mod model;
 pub mod partition;
@@ -32,6 +33,7 @@ mod schedule;
 mod worker;
 
 pub use config::{ClusterConfig, Strategy};
+pub use group::ClusterGroup;
 pub use model::CostModel;
 pub use report::{ClusterReport, WorkerReport, BASE_BYTES, SCALAR_BYTES};
 pub use resident::{ClusterBases, ClusterScalars};
@@ -40,7 +42,7 @@ pub use worker::{CpuWorker, Worker};
 use crate::config::{Arithmetic, MsmConfig};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use model::Samples;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -237,7 +239,12 @@ impl Cluster {
     ///
     /// # Errors
     /// As [`Cluster::msm_async`].
-    pub fn msm(&self, bases: &[G1Affine], scalars: &[Fr], cfg: &MsmConfig) -> Result<G1Projective> {
+    pub fn msm<C: ClusterGroup>(
+        &self,
+        bases: &[Affine<C>],
+        scalars: &[C::ScalarField],
+        cfg: &MsmConfig,
+    ) -> Result<Projective<C>> {
         pollster::block_on(self.msm_async(bases, scalars, cfg))
     }
 
@@ -253,12 +260,12 @@ impl Cluster {
     /// [`Error::LengthMismatch`] when the lengths differ; [`Error::PointNotOnCurve`]
     /// (index in `bases`) for an invalid base; [`Error::AllDevicesFailed`] with the last
     /// worker error when every worker failed before the work was done.
-    pub async fn msm_async(
+    pub async fn msm_async<C: ClusterGroup>(
         &self,
-        bases: &[G1Affine],
-        scalars: &[Fr],
+        bases: &[Affine<C>],
+        scalars: &[C::ScalarField],
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         Error::check_lengths(bases.len(), scalars.len())?;
         self.run(bases, scalars, cfg)
     }

@@ -6,29 +6,30 @@
 use super::run::window_split;
 use super::{Cluster, Strategy};
 use crate::config::MsmConfig;
+use crate::curve::Group;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::plan::Layout;
 use crate::msm::{DeviceBases, DeviceScalars};
-use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
 
 /// One device's share of a [`ClusterBases`].
-struct Share {
+struct Share<C: Group> {
     device: Device,
-    bases: DeviceBases,
+    bases: DeviceBases<C>,
     start: usize,
 }
 
 /// Bases split across a cluster's devices, each share resident on its device (or
 /// copied whole to every device, for a split by windows).
-pub struct ClusterBases {
-    shares: Vec<Share>,
+pub struct ClusterBases<C: Group = ark_bn254::g1::Config> {
+    shares: Vec<Share<C>>,
     len: usize,
     replicated: bool,
 }
 
-impl ClusterBases {
+impl<C: Group> ClusterBases<C> {
     /// Number of bases in all shares.
     pub fn len(&self) -> usize {
         self.len
@@ -56,12 +57,12 @@ impl ClusterBases {
 
 /// Scalars resident across a cluster beside a [`ClusterBases`]: each device holds the
 /// scalars of its share of the bases (made by [`Cluster::upload_scalars`]).
-pub struct ClusterScalars {
-    shares: Vec<DeviceScalars>,
+pub struct ClusterScalars<C: Group = ark_bn254::g1::Config> {
+    shares: Vec<DeviceScalars<C>>,
     len: usize,
 }
 
-impl ClusterScalars {
+impl<C: Group> ClusterScalars<C> {
     /// Number of scalars in all shares (the bases' count; all of them in each share
     /// where the bases are replicated).
     pub fn len(&self) -> usize {
@@ -83,7 +84,7 @@ impl Cluster {
     /// # Errors
     /// [`Error::InvalidConfig`] for a cluster without devices (fake or CPU workers
     /// only); upload errors of any device.
-    pub fn upload_bases(&self, bases: &[G1Affine]) -> Result<ClusterBases> {
+    pub fn upload_bases<C: Group>(&self, bases: &[Affine<C>]) -> Result<ClusterBases<C>> {
         let devices = self.devices();
         if devices.is_empty() {
             return Err(Error::InvalidConfig(
@@ -143,12 +144,12 @@ impl Cluster {
     /// # Errors
     /// [`Error::LengthMismatch`]; any device's error (resident bases cannot move to
     /// another device, so a failed share fails the call).
-    pub fn msm_with(
+    pub fn msm_with<C: Group>(
         &self,
-        bases: &ClusterBases,
-        scalars: &[Fr],
+        bases: &ClusterBases<C>,
+        scalars: &[C::ScalarField],
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         Error::check_lengths(bases.len, scalars.len())?;
         each_share(bases, cfg, |i, cfg| {
             let sh = &bases.shares[i];
@@ -164,7 +165,11 @@ impl Cluster {
     /// # Errors
     /// [`Error::LengthMismatch`] unless there are as many scalars as bases; upload
     /// errors of any device.
-    pub fn upload_scalars(&self, bases: &ClusterBases, scalars: &[Fr]) -> Result<ClusterScalars> {
+    pub fn upload_scalars<C: Group>(
+        &self,
+        bases: &ClusterBases<C>,
+        scalars: &[C::ScalarField],
+    ) -> Result<ClusterScalars<C>> {
         Error::check_lengths(bases.len, scalars.len())?;
         let shares = bases
             .shares
@@ -188,12 +193,12 @@ impl Cluster {
     /// [`Error::LengthMismatch`] when `scalars` were not uploaded for bases of this
     /// length and split; [`Error::WrongDevice`] when they were uploaded for other
     /// devices; any device's error.
-    pub fn msm_resident(
+    pub fn msm_resident<C: Group>(
         &self,
-        bases: &ClusterBases,
-        scalars: &ClusterScalars,
+        bases: &ClusterBases<C>,
+        scalars: &ClusterScalars<C>,
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         Error::check_lengths(bases.len, scalars.len)?;
         if scalars.shares.len() != bases.shares.len() {
             return Err(Error::LengthMismatch {
@@ -215,14 +220,14 @@ impl Cluster {
 /// a thread of its own (the first on the calling thread), and adds the results.
 /// Replicated bases split the windows: each share gets a config for its range of them
 /// (and shares left without one sit out).
-fn each_share<F>(bases: &ClusterBases, cfg: &MsmConfig, f: F) -> Result<G1Projective>
+fn each_share<C: Group, F>(bases: &ClusterBases<C>, cfg: &MsmConfig, f: F) -> Result<Projective<C>>
 where
-    F: Fn(usize, &MsmConfig) -> Result<G1Projective> + Sync,
+    F: Fn(usize, &MsmConfig) -> Result<Projective<C>> + Sync,
 {
     // Bases stored expanded on every device split the windows of the GLV halves (8 of
     // 16 bits for large MSMs, where whole scalars take 15-16 windows of 16-17 bits).
     let glv = Layout::glv_asked(cfg) && bases.shares.iter().all(|s| s.bases.expanded());
-    let (c, windows) = window_split(cfg, bases.len, bases.shares.len(), glv);
+    let (c, windows) = window_split(C::ID, cfg, bases.len, bases.shares.len(), glv);
     let work: Vec<(usize, Option<MsmConfig>)> = windows
         .into_iter()
         .enumerate()
@@ -242,7 +247,7 @@ where
         .collect();
     let run = |(i, own): &(usize, Option<MsmConfig>)| f(*i, own.as_ref().unwrap_or(cfg));
     let Some((first, rest)) = work.split_first() else {
-        return Ok(G1Projective::zero());
+        return Ok(Projective::<C>::zero());
     };
     std::thread::scope(|s| {
         // The first share runs on the calling thread, which would only wait otherwise:

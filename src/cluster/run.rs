@@ -4,23 +4,24 @@
 use super::partition;
 use super::report::{ClusterReport, WorkerReport};
 use super::schedule::{self, Assignment, Piece};
-use super::{lock, remembered, Cluster, Strategy};
+use super::{lock, remembered, Cluster, ClusterGroup, Strategy};
 use crate::config::MsmConfig;
+use crate::curve::GroupId;
 use crate::error::{Error, Result};
 use crate::msm::plan::{
     default_window_bits, window_bits_in, Layout, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
-use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
 use std::time::Instant;
 
 impl Cluster {
-    pub(super) fn run(
+    pub(super) fn run<C: ClusterGroup>(
         &self,
-        bases: &[G1Affine],
-        scalars: &[Fr],
+        bases: &[Affine<C>],
+        scalars: &[C::ScalarField],
         cfg: &MsmConfig,
-    ) -> Result<G1Projective> {
+    ) -> Result<Projective<C>> {
         let start = Instant::now();
         let n = bases.len();
         let k = self.workers.len();
@@ -39,7 +40,7 @@ impl Cluster {
         };
         if n == 0 {
             *lock(&self.last) = Some(report);
-            return Ok(G1Projective::zero());
+            return Ok(Projective::<C>::zero());
         }
         let mut excluded = vec![false; k];
         let mut samples = None;
@@ -89,7 +90,7 @@ impl Cluster {
             Strategy::Windows => {
                 // Windows of the whole scalar, which every kind of worker computes (CPU
                 // workers through `window_scalars`).
-                let (c, shares) = window_split(&cfg, n, k, false);
+                let (c, shares) = window_split(C::ID, &cfg, n, k, false);
                 cfg.to_mut().window_bits = Some(c);
                 cfg.to_mut().glv = Some(false);
                 let own = shares
@@ -177,7 +178,7 @@ impl Cluster {
     }
 
     /// `e`, leaving `report` (timed from `start`) as the last report.
-    fn failed(&self, mut report: ClusterReport, start: Instant, e: Error) -> Result<G1Projective> {
+    fn failed<T>(&self, mut report: ClusterReport, start: Instant, e: Error) -> Result<T> {
         report.wall_s = start.elapsed().as_secs_f64();
         *lock(&self.last) = Some(report);
         Err(e)
@@ -210,12 +211,13 @@ fn widened(cfg: &MsmConfig, share: usize) -> bool {
         && cfg.chunk_size.is_none_or(|c| c >= WIDE_WINDOW_MIN_PASS)
 }
 
-/// How an MSM of `n` points splits by windows among `workers`: one window width for all
+/// How an MSM of `n` points of `group` splits by windows among `workers`: one window width for all
 /// of them (`cfg`'s, else the default for `n`), so that the ranges add up, and each
 /// worker's range, as even as can be (`None` for a worker left without one when there
 /// are more workers than windows). With `glv`, the windows of the GLV halves (a device's
 /// width for 2n entries: 8 windows of 16 bits from 2^15 points).
 pub(crate) fn window_split(
+    group: GroupId,
     cfg: &MsmConfig,
     n: usize,
     workers: usize,
@@ -226,7 +228,7 @@ pub(crate) fn window_split(
         false => (Layout::Points, default_window_bits(n)),
     };
     let c = cfg.window_bits.unwrap_or(c);
-    let shares = partition::even_blocks(layout.window_count(c) as usize, workers)
+    let shares = partition::even_blocks(layout.window_count_for(group, c) as usize, workers)
         .into_iter()
         .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))
         .collect();

@@ -8,11 +8,12 @@
 
 use super::model::{self, CostModel, Samples};
 use super::partition;
-use super::report::{WorkerReport, BASE_BYTES, SCALAR_BYTES};
+use super::report::WorkerReport;
 use super::worker::Worker;
+use super::ClusterGroup;
 use crate::config::MsmConfig;
 use crate::error::{Error, Result};
-use ark_bn254::{Fr, G1Affine, G1Projective};
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
 use std::collections::VecDeque;
 use std::ops::Range;
@@ -73,9 +74,9 @@ impl Learned {
 }
 
 /// What one MSM's scheduling produced.
-pub(crate) struct Outcome {
+pub(crate) struct Outcome<C: ClusterGroup> {
     /// The sum, or why there is none.
-    pub result: Result<G1Projective>,
+    pub result: Result<Projective<C>>,
     /// One report per worker, in cluster order.
     pub reports: Vec<WorkerReport>,
     /// The adaptive mode's samples, with this MSM's pieces added.
@@ -211,15 +212,15 @@ fn input_error(e: &Error, chunk_start: usize) -> Option<Error> {
 }
 
 /// Runs worker `i`'s loop; returns its partial sum and its report.
-fn work(
+fn work<C: ClusterGroup>(
     sh: &Shared,
     i: usize,
     w: &dyn Worker,
-    bases: &[G1Affine],
-    scalars: &[Fr],
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
     cfg: &MsmConfig,
-) -> (G1Projective, WorkerReport) {
-    let mut sum = G1Projective::zero();
+) -> (Projective<C>, WorkerReport) {
+    let mut sum = Projective::<C>::zero();
     let mut rep = WorkerReport {
         name: w.name(),
         ..Default::default()
@@ -227,14 +228,15 @@ fn work(
     while let Some(piece) = sh.next(i) {
         let r = piece.points.clone();
         let len = r.len();
-        rep.bytes_moved += len as u64 * (BASE_BYTES + SCALAR_BYTES);
+        rep.bytes_moved += len as u64 * (C::ID.base_bytes() + C::ID.scalar_bytes());
         let piece_cfg = piece.windows.as_ref().map(|wr| MsmConfig {
             windows: Some(wr.clone()),
             ..cfg.clone()
         });
         let t = Instant::now();
         let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            w.msm_chunk(
+            C::msm_chunk(
+                w,
                 &bases[r.clone()],
                 &scalars[r.clone()],
                 piece_cfg.as_ref().unwrap_or(cfg),
@@ -318,13 +320,13 @@ fn work(
 /// The result is exact whatever fails, or an error: the input error a worker found, or
 /// [`Error::AllDevicesFailed`] with the last worker error when ranges were left with
 /// no worker alive to take them.
-pub(crate) fn run(
+pub(crate) fn run<C: ClusterGroup>(
     workers: &[Arc<dyn Worker>],
-    bases: &[G1Affine],
-    scalars: &[Fr],
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
     cfg: &MsmConfig,
     plan: Assignment,
-) -> Outcome {
+) -> Outcome<C> {
     // Ranges of a worker that takes no part go to everyone (else they would wait forever).
     let mut own: Vec<VecDeque<Piece>> = plan.own.into_iter().map(VecDeque::from).collect();
     let mut shared: VecDeque<Piece> = plan.shared.into();
@@ -364,7 +366,7 @@ pub(crate) fn run(
         cv: Condvar::new(),
     };
     let takes_part = |i: usize| !plan.excluded.get(i).copied().unwrap_or(false);
-    let outcomes: Vec<(G1Projective, WorkerReport)> = std::thread::scope(|s| {
+    let outcomes: Vec<(Projective<C>, WorkerReport)> = std::thread::scope(|s| {
         let handles: Vec<_> = workers
             .iter()
             .enumerate()
@@ -386,7 +388,7 @@ pub(crate) fn run(
                     Some(Ok(out)) => out,
                     // `work` catches panics of worker code; this is for completeness.
                     Some(Err(_)) => (
-                        G1Projective::zero(),
+                        Projective::<C>::zero(),
                         WorkerReport {
                             name: w.name(),
                             failures: 1,
@@ -395,7 +397,7 @@ pub(crate) fn run(
                         },
                     ),
                     None => (
-                        G1Projective::zero(),
+                        Projective::<C>::zero(),
                         WorkerReport {
                             name: w.name(),
                             ..Default::default()
@@ -409,7 +411,7 @@ pub(crate) fn run(
 }
 
 /// The MSM's outcome from the workers' partial sums and the queues they left.
-fn finish(sh: Shared, outcomes: Vec<(G1Projective, WorkerReport)>) -> Outcome {
+fn finish<C: ClusterGroup>(sh: Shared, outcomes: Vec<(Projective<C>, WorkerReport)>) -> Outcome<C> {
     let mut q = sh.q.into_inner().unwrap_or_else(|e| e.into_inner());
     let reports: Vec<WorkerReport> = outcomes.iter().map(|(_, r)| r.clone()).collect();
     let samples = q.adaptive.take().map(|a| a.learned);

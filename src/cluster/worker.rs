@@ -52,6 +52,25 @@ pub trait Worker: Send + Sync {
         scalars: &[Fr],
         cfg: &MsmConfig,
     ) -> Result<G1Projective>;
+
+    /// [`Worker::msm_chunk`] over BLS12-381 G1. By default an
+    /// [`Error::InvalidConfig`] naming the worker (one that runs BN254 G1 only); a
+    /// cluster then leaves its pieces to the others.
+    ///
+    /// # Errors
+    /// As [`Worker::msm_chunk`].
+    fn msm_chunk_bls12_381_g1(
+        &self,
+        bases: &[ark_bls12_381::G1Affine],
+        scalars: &[ark_bls12_381::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bls12_381::G1Projective> {
+        let _ = (bases, scalars, cfg);
+        Err(Error::InvalidConfig(format!(
+            "worker {} runs BN254 G1 only",
+            self.name()
+        )))
+    }
 }
 
 impl Worker for Device {
@@ -87,6 +106,15 @@ impl Worker for Device {
         scalars: &[Fr],
         cfg: &MsmConfig,
     ) -> Result<G1Projective> {
+        self.msm(bases, scalars, cfg)
+    }
+
+    fn msm_chunk_bls12_381_g1(
+        &self,
+        bases: &[ark_bls12_381::G1Affine],
+        scalars: &[ark_bls12_381::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bls12_381::G1Projective> {
         self.msm(bases, scalars, cfg)
     }
 }
@@ -143,6 +171,24 @@ impl Worker for CpuWorker {
             _ => scalars,
         };
         G1Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: scalars.len(),
+        })
+    }
+
+    /// arkworks' MSM of the piece; a range of windows is BN254 G1's only (an error).
+    fn msm_chunk_bls12_381_g1(
+        &self,
+        bases: &[ark_bls12_381::G1Affine],
+        scalars: &[ark_bls12_381::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bls12_381::G1Projective> {
+        if cfg.windows.is_some() {
+            return Err(Error::InvalidConfig(
+                "the CPU worker computes ranges of windows for BN254 G1 only".into(),
+            ));
+        }
+        ark_bls12_381::G1Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
             bases: bases.len(),
             scalars: scalars.len(),
         })

@@ -92,11 +92,11 @@ impl GroupId {
         4 * u64::from(self.scalar_words())
     }
 
-    /// Whether the Wide64 path holds Fq in radix-2^29 limbs (shaders/field29.wgsl) and
-    /// the Portable32 path offers small limbs (`Fq32::Small`, shaders/field_small.wgsl):
-    /// both are written for a 256-bit Fq, so BN254 only. Other groups use 32-bit words
-    /// (shaders/field.wgsl) on both paths, whatever the tuning asks.
-    pub fn has_narrow_limbs(self) -> bool {
+    /// Whether the Portable32 path offers small limbs (`Fq32::Small`,
+    /// shaders/field_small.wgsl), written for a 256-bit Fq: BN254 only. Other groups use
+    /// 32-bit words (shaders/field.wgsl) on Portable32 whatever the tuning asks (on
+    /// Wide64 every group has radix-2^29 limbs).
+    pub fn has_small_limbs(self) -> bool {
         self == GroupId::Bn254G1
     }
 

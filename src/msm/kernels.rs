@@ -41,8 +41,8 @@ impl KernelCache {
             MulPath::Portable32
         };
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        // A group without narrow limbs builds the same source whatever `fq32` asks.
-        let fq32 = if group.has_narrow_limbs() {
+        // A group without small limbs builds the same source whatever `fq32` asks.
+        let fq32 = if group.has_small_limbs() {
             fq32
         } else {
             Fq32::Words

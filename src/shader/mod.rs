@@ -165,16 +165,14 @@ pub fn source_variant(kind: ShaderKind, path: MulPath, mode: unroll::Unroll, fq3
     source_for(GroupId::Bn254G1, kind, path, mode, fq32)
 }
 
-/// The Fq representation `group` gets on `path` when the tuning asks for `fq32`: the
-/// narrow limbs (radix 2^29 on Wide64, small limbs on Portable32 when asked) exist for
-/// a 256-bit Fq only ([`GroupId::has_narrow_limbs`]); every other group holds Fq in
-/// 32-bit words on both paths.
+/// The Fq representation `group` gets on `path` when the tuning asks for `fq32`: radix
+/// 2^29 on Wide64 for every group; on Portable32 32-bit words, or the small limbs where
+/// asked and the group has them ([`GroupId::has_small_limbs`]: a 256-bit Fq only).
 pub fn fq_form(group: GroupId, path: MulPath, fq32: Fq32) -> FqForm {
     match path {
-        _ if !group.has_narrow_limbs() => FqForm::Words,
         MulPath::Wide64 => FqForm::Radix29,
-        MulPath::Portable32 if fq32 == Fq32::Words => FqForm::Words,
-        MulPath::Portable32 => FqForm::Small,
+        MulPath::Portable32 if fq32 == Fq32::Small && group.has_small_limbs() => FqForm::Small,
+        MulPath::Portable32 => FqForm::Words,
     }
 }
 
@@ -183,7 +181,8 @@ pub fn fq_form(group: GroupId, path: MulPath, fq32: Fq32) -> FqForm {
 pub enum FqForm {
     /// 32-bit words (`field.wgsl`), multiplied through the path's `mac`.
     Words,
-    /// Nine 29-bit limbs with 64-bit column sums (`field29.wgsl`, Wide64, BN254).
+    /// 29-bit limbs with 64-bit column sums (`field29.wgsl`, Wide64; 9 for BN254, 14
+    /// for BLS12-381).
     Radix29,
     /// Small limbs with 32-bit column sums (`field_small.wgsl`, Portable32, BN254).
     Small,
@@ -222,8 +221,10 @@ pub fn source_for(
     // sums. Fr only converts scalars and keeps 32-bit words.
     match fq_form(group, path, fq32) {
         FqForm::Radix29 => {
-            parts.push(params::radix_prelude());
-            parts.push(FIELD29.replace("alias Fq = array<u32, 9>;", ""));
+            parts.push(params::radix_prelude_for(spec));
+            let n = params::radix_limbs(spec.limbs());
+            let field = params::field29(FIELD29, spec.limbs());
+            parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
         }
         FqForm::Words => {
             parts.push("alias Fq = Big;".to_string());

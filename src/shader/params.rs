@@ -188,17 +188,22 @@ pub fn limbs_radix(b: &BigInt<4>) -> Vec<u32> {
 
 /// `limbs` limbs of `bits` bits of an arkworks big integer (little endian).
 pub fn limbs_of(b: &BigInt<4>, bits: u32, limbs: u32) -> Vec<u32> {
+    limbs_of_words(&b.0, bits, limbs)
+}
+
+/// `limbs` limbs of `bits` bits of the integer with 64-bit words `b` (little endian).
+fn limbs_of_words(b: &[u64], bits: u32, limbs: u32) -> Vec<u32> {
     let mask = (1u64 << bits) - 1;
     (0..limbs)
         .map(|i| {
             let bit = (bits * i) as usize;
             let (w, s) = (bit / 64, bit % 64);
-            if w >= 4 {
+            if w >= b.len() {
                 return 0;
             }
-            let mut v = b.0[w] >> s;
-            if s + bits as usize > 64 && w + 1 < 4 {
-                v |= b.0[w + 1] << (64 - s);
+            let mut v = b[w] >> s;
+            if s + bits as usize > 64 && w + 1 < b.len() {
+                v |= b[w + 1] << (64 - s);
             }
             (v & mask) as u32
         })
@@ -206,28 +211,61 @@ pub fn limbs_of(b: &BigInt<4>, bits: u32, limbs: u32) -> Vec<u32> {
 }
 
 fn wgsl_limbs(name: &str, b: &BigInt<4>, bits: u32, limbs: u32) -> String {
-    let items: Vec<String> = limbs_of(b, bits, limbs)
+    wgsl_limbs_of(name, &b.0, bits, limbs)
+}
+
+fn wgsl_limbs_of(name: &str, b: &[u64], bits: u32, limbs: u32) -> String {
+    let items: Vec<String> = limbs_of_words(b, bits, limbs)
         .iter()
         .map(|x| format!("0x{x:08x}u"))
         .collect();
     format!("const {name} = Fq({});\n", items.join(", "))
 }
 
-/// Radix-2^29 Fq constants and the generated conversions between the memory layout
-/// (eight 32-bit words) and the limbs: `fq_unpack`, `fq_pack` (canonical) and
-/// `fq_pack_lazy` (any value < 2p, for points only the device reads back).
+/// Radix-2^29 Fq constants and the generated conversions of BN254; see
+/// [`radix_prelude_for`].
 pub fn radix_prelude() -> String {
-    let (rb, rl) = (RADIX_BITS, RADIX_LIMBS);
-    let p = ark_bn254::FqConfig::MODULUS;
-    let mut two_p = p;
-    two_p.add_with_carry(&p);
-    let mut s = String::from("alias Fq = array<u32, 9>;\n");
-    s += &wgsl_limbs("FQ_P29", &p, rb, rl);
-    s += &wgsl_limbs("FQ_2P29", &two_p, rb, rl);
-    s += &wgsl_limbs("FQ_ONE29", &ark_bn254::FqConfig::R, rb, rl);
-    s += &wgsl_limbs("FQ_R2_29", &ark_bn254::FqConfig::R2, rb, rl);
-    s += &conversions(rb, rl);
+    radix_prelude_for(GroupId::Bn254G1.spec())
+}
+
+/// Limbs of the radix-2^29 Fq of a group whose big integers have `words` 32-bit words
+/// (R = 2^(32 words)): room for lazy sums below 4p < R, 9 for BN254, 14 for BLS12-381.
+pub fn radix_limbs(words: u32) -> u32 {
+    (32 * words + 1).div_ceil(RADIX_BITS)
+}
+
+/// Radix-2^29 Fq constants and the generated conversions between the memory layout
+/// (the group's 32-bit words) and the limbs: `fq_unpack`, `fq_pack` (canonical) and
+/// `fq_pack_lazy` (any value < 2p, for points only the device reads back).
+pub fn radix_prelude_for(spec: &GroupSpec) -> String {
+    let words = spec.limbs();
+    let (rb, rl) = (RADIX_BITS, radix_limbs(words));
+    let p = spec.fq.modulus_int();
+    let big = |v: &num_bigint::BigUint| -> Vec<u64> { v.to_u64_digits() };
+    let mut s = format!("alias Fq = array<u32, {rl}>;\n");
+    s += &wgsl_limbs_of("FQ_P29", &big(&p), rb, rl);
+    s += &wgsl_limbs_of("FQ_2P29", &big(&(&p + &p)), rb, rl);
+    s += &wgsl_limbs_of("FQ_ONE29", &spec.fq.r, rb, rl);
+    s += &wgsl_limbs_of("FQ_R2_29", &spec.fq.r2, rb, rl);
+    s += &conversions_of(rb, rl, words);
     s
+}
+
+/// `shaders/field29.wgsl` with its sizes filled in for big integers of `words` 32-bit
+/// words: `N` limbs, `N - 1` full Montgomery rounds of 29 bits and a last one of the
+/// rest of 32 words bits.
+pub fn field29(template: &str, words: u32) -> String {
+    let n = radix_limbs(words);
+    let last = 32 * words - (n - 1) * RADIX_BITS;
+    assert!(last > 0 && last <= RADIX_BITS, "last round of {last} bits");
+    template
+        .replace("${N_MINUS_1}", &(n - 1).to_string())
+        .replace("${N_PLUS_1}", &(n + 1).to_string())
+        .replace("${N}", &n.to_string())
+        .replace("${ROUNDS}", &(n - 1).to_string())
+        .replace("${LAST_MASK}", &format!("0x{:x}", (1u32 << last) - 1))
+        .replace("${LAST}", &last.to_string())
+        .replace("${HIGH}", &(RADIX_BITS - last).to_string())
 }
 
 /// Bits per limb of the small-limb Fq of the Portable32 path (shaders/field_small.wgsl):
@@ -281,6 +319,11 @@ pub fn field_small(template: &str) -> String {
 /// `fq_unpack`, `fq_pack_lazy` and `fq_pack` between eight 32-bit words and `rl` limbs
 /// of `rb` bits.
 fn conversions(rb: u32, rl: u32) -> String {
+    conversions_of(rb, rl, LIMBS)
+}
+
+/// [`conversions`] between `words` 32-bit words and `rl` limbs of `rb` bits.
+fn conversions_of(rb: u32, rl: u32, words: u32) -> String {
     let mut s = String::new();
     let mask = (1u32 << rb) - 1;
     // Limb i takes bits [rb*i, rb*i + rb) from the 32-bit words that hold them.
@@ -289,7 +332,7 @@ fn conversions(rb: u32, rl: u32) -> String {
             let bit = rb * i;
             let (w, sh) = (bit / 32, bit % 32);
             let mut e = format!("(a[{w}] >> {sh}u)");
-            if sh + rb > 32 && w + 1 < LIMBS {
+            if sh + rb > 32 && w + 1 < words {
                 e = format!("({e} | (a[{}] << {}u))", w + 1, 32 - sh);
             }
             format!("{e} & 0x{mask:08x}u")
@@ -301,7 +344,7 @@ fn conversions(rb: u32, rl: u32) -> String {
         unpack.join(",\n        ")
     );
     // Word k takes bits [32k, 32k + 32) from the limbs that hold them.
-    let pack: Vec<String> = (0..LIMBS)
+    let pack: Vec<String> = (0..words)
         .map(|k| {
             let bit = 32 * k;
             let (first, sh) = (bit / rb, bit % rb);
