@@ -1,6 +1,6 @@
-//! Running the per-operation test kernels (`test_{fq,fr}_*`, `test_curve_*`) on a device,
-//! so the WGSL field and curve arithmetic can be compared with arkworks one operation at
-//! a time (the GPU parity tests in `tests/gpu.rs` do).
+//! Running the per-operation test kernels (`test_{fq,fr}_*`, `test_curve_*`, `test_fq2_*`) on a
+//! device, so the WGSL field and curve arithmetic can be compared with arkworks one operation
+//! at a time (the GPU parity tests in `tests/gpu.rs` and `tests/fq2.rs` do).
 //!
 //! Layout (see `shaders/test_field.wgsl` and `shaders/test_curve.wgsl`): a field element
 //! is 8 words, arkworks' four 64-bit limbs split into 32-bit words, least significant
@@ -20,11 +20,12 @@
 //! ```
 
 use crate::config::{Arithmetic, MulPath};
+use crate::curve::GroupId;
 use crate::device::gpu;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::msm::encode::{self, field_words};
-use crate::shader::{ShaderKind, CURVE_TEST_OPS, FIELD_TEST_OPS};
+use crate::shader::{ShaderKind, CURVE_TEST_OPS, FIELD_TEST_OPS, FQ2_TEST_OPS};
 use ark_bn254::G1Affine;
 use ark_ec::AffineRepr as _;
 
@@ -91,6 +92,7 @@ pub fn field_op(
     let entry = format!("test_{}_{op}", field.name());
     let out = run(
         dev,
+        GroupId::Bn254G1,
         path,
         ShaderKind::TestField,
         &entry,
@@ -130,6 +132,7 @@ pub fn curve_op_words(
     let entry = format!("test_curve_{op}");
     let out = run(
         dev,
+        GroupId::Bn254G1,
         path,
         ShaderKind::TestCurve,
         &entry,
@@ -164,11 +167,53 @@ pub fn curve_op(
         .collect())
 }
 
+/// Runs the Fq2 kernel `test_fq2_{op}` of `group` (Fq2 = Fq[u] / (u^2 + 1)) over `a`
+/// (and `b`, same length, or empty for unary operations). An element is c0 then c1, each
+/// the group's `fq_words` 32-bit words of its Montgomery form, so `a` and `b` hold
+/// `2 * fq_words` words per element.
+///
+/// # Errors
+/// [`Error::InvalidConfig`] for an unknown operation or a word count that is not a
+/// whole number of elements; otherwise as [`field_op`].
+pub fn fq2_op(
+    dev: &Device,
+    group: GroupId,
+    path: MulPath,
+    op: &str,
+    a: &[u32],
+    b: &[u32],
+) -> Result<Vec<u32>> {
+    if !FQ2_TEST_OPS.contains(&op) {
+        return Err(Error::InvalidConfig(format!("no Fq2 test kernel {op:?}")));
+    }
+    let stride = 2 * group.fq_words() as usize;
+    if !a.len().is_multiple_of(stride) || !b.len().is_multiple_of(stride) {
+        return Err(Error::InvalidConfig(format!(
+            "Fq2 operands of {stride} words each"
+        )));
+    }
+    let entry = format!("test_fq2_{op}");
+    let (n, nb) = (a.len() / stride, b.len() / stride);
+    run(
+        dev,
+        group,
+        path,
+        ShaderKind::TestFq2,
+        &entry,
+        a,
+        b,
+        n,
+        nb,
+        stride,
+    )
+}
+
 /// Uploads the operands, dispatches `entry` over `n` elements of `stride` words and reads
 /// the output back.
 #[allow(clippy::too_many_arguments)]
 fn run(
     dev: &Device,
+    group: GroupId,
     path: MulPath,
     kind: ShaderKind,
     entry: &str,
@@ -204,9 +249,7 @@ fn run(
     }
     let d = &dev.inner.device;
     let queue = &dev.inner.queue;
-    let kernels = dev
-        .msm_state()?
-        .kernels(dev, crate::curve::GroupId::Bn254G1, kind, path)?;
+    let kernels = dev.msm_state()?.kernels(dev, group, kind, path)?;
     let bytes = 4 * (n * stride) as u64;
     let buf_a = gpu::create_buffer(d, "opcheck/a", bytes, gpu::STORAGE)?;
     let buf_b = gpu::create_buffer(d, "opcheck/b", bytes, gpu::STORAGE)?;

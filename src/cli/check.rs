@@ -17,8 +17,8 @@ const OTHER_GROUPS_MAX_LOG: u32 = 16;
 pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
     match group {
         GroupId::Bn254G1 => {
-            let ok = main_job(log_size)?;
             let devices = Device::all()?;
+            let ok = main_job(&devices, log_size)?;
             let lg = log_size.min(OTHER_GROUPS_MAX_LOG);
             let mut others = true;
             for g in GroupId::ALL.into_iter().filter(|&g| g != group) {
@@ -105,12 +105,11 @@ pub(crate) fn host_bytes(
 }
 
 /// Lists devices, runs one MSM of 2^log_size on each and checks it against arkworks.
-pub(crate) fn main_job(log_size: u32) -> Result<bool> {
-    let devices = Device::all()?;
-    super::list::print(&devices);
+pub(crate) fn main_job(devices: &[Device], log_size: u32) -> Result<bool> {
+    super::list::print(devices);
     let n = 1usize << log_size;
     let what = format!("run --log-size {log_size} (inputs, arkworks, CPU adapters)");
-    wgpu_msm::host::check(&what, host_bytes(&devices, n, true, 0))?;
+    wgpu_msm::host::check(&what, host_bytes(devices, n, true, 0))?;
     let table = parity_bases(PARITY_BASES);
     let (bases, scalars) = checked_parity_inputs(&table, n)?;
     let t = Instant::now();
@@ -125,7 +124,7 @@ pub(crate) fn main_job(log_size: u32) -> Result<bool> {
     );
     println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
     let mut all_ok = true;
-    for d in &devices {
+    for d in devices {
         let cfg = MsmConfig::default();
         let t = Instant::now();
         let got = d.msm(&bases, &scalars, &cfg);
@@ -142,7 +141,7 @@ pub(crate) fn main_job(log_size: u32) -> Result<bool> {
             ok
         );
     }
-    let cluster = wgpu_msm::Cluster::new(devices.clone())?;
+    let cluster = wgpu_msm::Cluster::new(devices.to_vec())?;
     let t = Instant::now();
     let got = cluster.msm(&bases, &scalars, &MsmConfig::default());
     let ms = t.elapsed().as_secs_f64() * 1e3;

@@ -88,7 +88,10 @@ impl KernelCache {
                 gpu::storage_entry(1, true),
                 gpu::storage_entry(2, false),
             ]],
-            ShaderKind::TestField | ShaderKind::TestCurve | ShaderKind::BenchArith => vec![vec![
+            ShaderKind::TestField
+            | ShaderKind::TestCurve
+            | ShaderKind::TestFq2
+            | ShaderKind::BenchArith => vec![vec![
                 gpu::storage_entry(0, true),
                 gpu::storage_entry(1, true),
                 gpu::storage_entry(2, false),

@@ -39,6 +39,8 @@ const GLV: &str = include_str!("../../shaders/glv.wgsl");
 const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
 const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
 const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
+const FQ2: &str = include_str!("../../shaders/fq2.wgsl");
+const TEST_FQ2: &str = include_str!("../../shaders/test_fq2.wgsl");
 const BENCH_ARITH: &str = include_str!("../../shaders/bench_arith.wgsl");
 
 /// Which assembled shader.
@@ -57,19 +59,22 @@ pub enum ShaderKind {
     TestField,
     /// Per-operation kernels for the curve.
     TestCurve,
+    /// Per-operation kernels for Fq2 = Fq[u] / (u^2 + 1) (the base field of G2).
+    TestFq2,
     /// Throughput kernels (u32 multiply, field multiply, mixed addition).
     BenchArith,
 }
 
 impl ShaderKind {
     /// Every kind, for validation tests.
-    pub const ALL: [ShaderKind; 7] = [
+    pub const ALL: [ShaderKind; 8] = [
         ShaderKind::Msm,
         ShaderKind::CheckBases,
         ShaderKind::ExpandBases,
         ShaderKind::FoldArgs,
         ShaderKind::TestField,
         ShaderKind::TestCurve,
+        ShaderKind::TestFq2,
         ShaderKind::BenchArith,
     ];
 
@@ -98,6 +103,10 @@ impl ShaderKind {
                 .iter()
                 .map(|op| format!("test_curve_{op}"))
                 .collect(),
+            ShaderKind::TestFq2 => FQ2_TEST_OPS
+                .iter()
+                .map(|op| format!("test_fq2_{op}"))
+                .collect(),
             ShaderKind::BenchArith => ["bench_u32_mul", "bench_fq_mul", "bench_madd"]
                 .map(String::from)
                 .to_vec(),
@@ -119,6 +128,8 @@ pub const FIELD_TEST_OPS: [&str; 11] = [
     "eq",
     "chain",
 ];
+/// Operations with an Fq2 test kernel (`test_fq2_{op}`).
+pub const FQ2_TEST_OPS: [&str; 7] = ["add", "sub", "mul", "sqr", "neg", "double", "chain"];
 /// Operations with a curve test kernel (`test_curve_{op}`).
 pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_small", "on_curve"];
 
@@ -282,6 +293,11 @@ pub fn source_for(
         ShaderKind::TestCurve => {
             parts.push(TEST_BINDINGS.to_string());
             parts.push(TEST_CURVE.replace("${AFFINE_WORDS}", &(2 * spec.limbs()).to_string()));
+        }
+        ShaderKind::TestFq2 => {
+            parts.push(TEST_BINDINGS.to_string());
+            parts.push(FQ2.to_string());
+            parts.push(TEST_FQ2.to_string());
         }
         ShaderKind::BenchArith => {
             parts.push(TEST_BINDINGS.to_string());
