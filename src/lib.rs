@@ -1,7 +1,8 @@
 //! # wgpu-msm
 //!
-//! Multi-scalar multiplication over BN254 G1 on every GPU a machine has (NVIDIA, AMD,
-//! Intel, Apple, and software Vulkan), through wgpu, with arkworks types in and out.
+//! Multi-scalar multiplication over BN254 G1 and BLS12-381 G1 on every GPU a machine has
+//! (NVIDIA, AMD, Intel, Apple, and software Vulkan), through wgpu, with arkworks types in
+//! and out: the arkworks types of a call pick its group ([`curve::Group`]).
 //!
 //! ```no_run
 //! use ark_std::UniformRand;
@@ -14,7 +15,7 @@
 //! ```
 //!
 //! Modules: [`device`] (one device per GPU, selection, ICICLE-style active device),
-//! [`config`] (per-call options), [`mod@msm`] (the single-device pipeline), [`shader`]
+//! [`curve`] (the supported groups), [`config`] (per-call options), [`mod@msm`] (the single-device pipeline), [`shader`]
 //! (WGSL assembly from arkworks parameters), [`error`].
 #![deny(missing_docs)]
 

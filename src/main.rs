@@ -1,6 +1,8 @@
 //! `wgpu-msm`: the main job. With no arguments it lists the devices, then runs and
-//! verifies one 2^16 MSM on each device (and on all of them together) and prints a table.
-//! `list`, `bench`, `parity` and `transfer` are the other commands (`--help`).
+//! verifies one 2^16 BN254 G1 MSM on each device (and on all of them together) and one
+//! of every other supported group (BLS12-381 G1) on each device, and prints tables.
+//! `list`, `bench`, `parity` and `transfer` are the other commands (`--help`); `run`,
+//! `parity` and `bench` take `--curve bn254|bls12-381 --group g1|g2`.
 
 mod cli;
 

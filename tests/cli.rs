@@ -94,3 +94,30 @@ fn a_selection_matching_nothing_names_it_and_lists_the_adapters() {
         );
     }
 }
+
+#[test]
+fn g2_and_unknown_curves_are_refused_clearly() {
+    for cmd in ["run", "parity", "bench"] {
+        let out = wgpu_msm(&[cmd, "--curve", "bn254", "--group", "g2"], &[]);
+        refused(
+            &out,
+            &format!("{cmd} --group g2"),
+            "G2 is not supported yet",
+        );
+    }
+    let out = wgpu_msm(&["parity", "--curve", "secp256k1"], &[]);
+    refused(&out, "parity --curve secp256k1", "invalid value");
+}
+
+#[test]
+fn bls12_381_parity_matches_the_cuda_vectors() {
+    let out = wgpu_msm(&["parity", "--curve", "bls12-381", "--sizes", "10,11"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "status {:?}\n{text}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!text.contains("false"), "{text}");
+}
