@@ -167,7 +167,7 @@ pub fn curve_op(
         .collect())
 }
 
-/// Runs the Fq2 kernel `test_fq2_{op}` of `group` (Fq2 = Fq[u] / (u^2 + 1)) over `a`
+/// Runs the Fq2 kernel `test_fq2_{op}` of `group` (Fq2 = Fq\[u\] / (u^2 + 1)) over `a`
 /// (and `b`, same length, or empty for unary operations). An element is c0 then c1, each
 /// the group's `fq_words` 32-bit words of its Montgomery form, so `a` and `b` hold
 /// `2 * fq_words` words per element.

@@ -79,9 +79,9 @@ impl Device {
         }
     }
 
-    /// What this device holds in one pass of a BN254 G1 MSM: the most points a pass takes under
-    /// `cfg` (its window and memory budget) within the device's binding and buffer
-    /// limits, and the bytes such a pass allocates. Larger MSMs are split into passes
+    /// What this device holds in one pass of a BN254 G1 MSM: the most points a pass
+    /// takes under `cfg` (its window and memory budget) within the device's binding and
+    /// buffer limits, and the bytes such a pass allocates. Larger MSMs are split into passes
     /// (host bases streamed in chunks), so this bounds the pass, not the MSM.
     ///
     /// # Errors
@@ -173,8 +173,8 @@ impl Device {
     /// MSM over resident bases: no base upload per call.
     ///
     /// `cfg.memory_budget` bounds the bases together with what the call allocates: the
-    /// resident bases ([`DeviceBases::device_bytes`]: 128 bytes each expanded, 64
-    /// plain) count first, and the working buffers and scalar slot must fit in the rest
+    /// resident bases ([`DeviceBases::device_bytes`]: for BN254 G1 128 bytes each
+    /// expanded, 64 plain) count first, and the working buffers and scalar slot must fit in the rest
     /// (see [`Device::upload_bases_with`]).
     ///
     /// # Errors

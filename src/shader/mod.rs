@@ -59,7 +59,7 @@ pub enum ShaderKind {
     TestField,
     /// Per-operation kernels for the curve.
     TestCurve,
-    /// Per-operation kernels for Fq2 = Fq[u] / (u^2 + 1) (the base field of G2).
+    /// Per-operation kernels for Fq2 = Fq\[u\] / (u^2 + 1) (the base field of G2).
     TestFq2,
     /// Throughput kernels (u32 multiply, field multiply, mixed addition).
     BenchArith,

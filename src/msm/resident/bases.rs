@@ -18,12 +18,15 @@ use std::sync::Arc;
 /// Bytes reserved per segment in the flag buffer (the storage-offset alignment).
 pub(crate) const FLAG_STRIDE: u64 = 256;
 
-/// Affine bases stored on one device, in segments that each fit one binding. Freed on
-/// drop. Using them with another device is an [`crate::error::Error::WrongDevice`].
+/// Affine bases of group `C` (BN254 G1 by default) stored on one device, in segments
+/// that each fit one binding. Freed on drop. Using them with another device is an
+/// [`crate::error::Error::WrongDevice`].
 ///
 /// Stored expanded by default: each base beside its image under the GLV endomorphism
-/// (128 bytes a point), the layout MSMs that split their scalars read (see
-/// [`MsmConfig::glv`]); 64 bytes a point when uploaded with `glv: Some(false)`.
+/// (128 bytes a point for BN254 G1, 192 for BLS12-381 G1), the layout MSMs that split
+/// their scalars read (see [`MsmConfig::glv`]); half that when uploaded with
+/// `glv: Some(false)`. Bases are checked on the device to be on the curve, not to be in
+/// the prime-order subgroup (see [`Group`]).
 pub struct DeviceBases<C: Group = ark_bn254::g1::Config> {
     pub(crate) store: Segments,
     /// Whether each base is stored beside its image (`plan::Layout::expanded`).
@@ -136,8 +139,8 @@ impl Device {
     }
 
     /// [`Device::upload_bases`] within `cfg.memory_budget`, stored expanded unless
-    /// `cfg.glv` is `Some(false)`: the bases (128 bytes each on the device expanded, 64
-    /// otherwise) must fit the budget. They count against the budget of every MSM over
+    /// `cfg.glv` is `Some(false)`: the bases (for BN254 G1 128 bytes each on the device
+    /// expanded, 64 otherwise; BLS12-381 G1 192 and 96) must fit the budget. They count against the budget of every MSM over
     /// them too: [`Device::msm_with`] plans its working buffers in what the budget leaves
     /// after the bases, so one budget bounds the SRS and the MSMs over it together.
     ///

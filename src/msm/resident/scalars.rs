@@ -8,7 +8,8 @@ use crate::error::Result;
 use crate::msm::resident::segments::{per_segment, Segments};
 use std::marker::PhantomData;
 
-/// BN254 scalars stored on one device (32 bytes each, in arkworks' Montgomery form), in
+/// Scalars of group `C` (BN254 G1 by default) stored on one device (32 bytes each, in
+/// arkworks' Montgomery form), in
 /// segments that each fit one binding. Freed on drop. Using them with another device is
 /// an [`crate::error::Error::WrongDevice`].
 pub struct DeviceScalars<C: Group = ark_bn254::g1::Config> {
