@@ -47,3 +47,24 @@ fn fq2_sqr(a: Fq2) -> Fq2 {
 fn fq2_eq(a: Fq2, b: Fq2) -> bool {
     return fq_eq(a.c0, b.c0) && fq_eq(a.c1, b.c1);
 }
+
+/// 0.
+fn fq2_zero() -> Fq2 {
+    return Fq2(fq_zero(), fq_zero());
+}
+
+/// 1 (Montgomery form).
+fn fq2_one() -> Fq2 {
+    return Fq2(fq_one(), fq_zero());
+}
+
+/// a == 0.
+fn fq2_is_zero(a: Fq2) -> bool {
+    return fq_is_zero(a.c0) && fq_is_zero(a.c1);
+}
+
+/// a^-1 = (a0 - a1 u) / (a0^2 + a1^2) (u^2 = -1); 0 maps to 0. Slow (one Fq inversion).
+fn fq2_inv(a: Fq2) -> Fq2 {
+    let t = fq_inv(fq_add(fq_sqr(a.c0), fq_sqr(a.c1)));
+    return Fq2(fq_mul(a.c0, t), fq_neg(fq_mul(a.c1, t)));
+}

@@ -208,6 +208,46 @@ pub fn fq2_op(
     )
 }
 
+/// Runs the G2 curve kernel `test_g2_{op}` of `group` (the curve formulas over Fq2; the
+/// operations of [`curve_op_words`]) over `a` (and `b`). A point is x.c0, x.c1, y.c0,
+/// y.c1, each the group's `fq_words` words of its Montgomery form, all zero for
+/// infinity; results come back in that form.
+///
+/// # Errors
+/// As [`fq2_op`].
+pub fn g2_op(
+    dev: &Device,
+    group: GroupId,
+    path: MulPath,
+    op: &str,
+    a: &[u32],
+    b: &[u32],
+) -> Result<Vec<u32>> {
+    if !CURVE_TEST_OPS.contains(&op) {
+        return Err(Error::InvalidConfig(format!("no G2 test kernel {op:?}")));
+    }
+    let stride = 4 * group.fq_words() as usize;
+    if !a.len().is_multiple_of(stride) || !b.len().is_multiple_of(stride) {
+        return Err(Error::InvalidConfig(format!(
+            "G2 points of {stride} words each"
+        )));
+    }
+    let entry = format!("test_g2_{op}");
+    let (n, nb) = (a.len() / stride, b.len() / stride);
+    run(
+        dev,
+        group,
+        path,
+        ShaderKind::TestG2,
+        &entry,
+        a,
+        b,
+        n,
+        nb,
+        stride,
+    )
+}
+
 /// Uploads the operands, dispatches `entry` over `n` elements of `stride` words and reads
 /// the output back.
 #[allow(clippy::too_many_arguments)]

@@ -1,13 +1,16 @@
-//! Fq2 = Fq[u] / (u^2 + 1) in WGSL (shaders/fq2.wgsl, the base field of G2) against
-//! arkworks' `Fq2` of BN254 and BLS12-381, one operation at a time, on both paths.
+//! Fq2 = Fq[u] / (u^2 + 1) in WGSL (shaders/fq2.wgsl, the base field of G2) and the
+//! curve formulas over it (G2's) against arkworks' `Fq2`, `G2Affine` of BN254 and
+//! BLS12-381, one operation at a time, on both paths.
 
 // The harness's MSM helpers (`Ctx::cfg`, `Ctx::next_seed`) go unused here.
 #[allow(dead_code)]
 mod common;
 
+use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
+use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{AdditiveGroup, Field, Fp2, Fp2Config, UniformRand};
 use common::{for_each_device, Ctx};
-use wgpu_msm::opcheck::fq2_op;
+use wgpu_msm::opcheck::{fq2_op, g2_op};
 use wgpu_msm::{Group, GroupId, MulPath};
 
 /// The words of `v` as the kernels read them: c0 then c1, Montgomery form.
@@ -64,9 +67,108 @@ where
     }
 }
 
+/// G2 points as the kernels read them: x.c0, x.c1, y.c0, y.c1, zeros for infinity.
+fn g2_words<C, P, G>(pts: &[Affine<G>]) -> Vec<u32>
+where
+    C: Group,
+    P: Fp2Config<Fp = C::BaseField>,
+    G: SWCurveConfig<BaseField = Fp2<P>>,
+{
+    let fw = C::FQ_WORDS;
+    let mut out = vec![0u32; 4 * fw * pts.len()];
+    for (p, d) in pts.iter().zip(out.chunks_exact_mut(4 * fw)) {
+        if p.is_zero() {
+            continue;
+        }
+        C::fq_to_words(&p.x.c0, &mut d[..fw]);
+        C::fq_to_words(&p.x.c1, &mut d[fw..2 * fw]);
+        C::fq_to_words(&p.y.c0, &mut d[2 * fw..3 * fw]);
+        C::fq_to_words(&p.y.c1, &mut d[3 * fw..]);
+    }
+    out
+}
+
+fn check_g2<C, P, G>(ctx: &mut Ctx, group: GroupId)
+where
+    C: Group,
+    P: Fp2Config<Fp = C::BaseField>,
+    G: SWCurveConfig<BaseField = Fp2<P>>,
+{
+    let mut a: Vec<Affine<G>> = (0..120)
+        .map(|_| Projective::<G>::rand(&mut ctx.rng).into_affine())
+        .collect();
+    let mut b: Vec<Affine<G>> = (0..120)
+        .map(|_| Projective::<G>::rand(&mut ctx.rng).into_affine())
+        .collect();
+    // P + P, P + (-P), infinity on either side.
+    b[0] = a[0];
+    b[1] = -a[1];
+    a[2] = Affine::<G>::identity();
+    b[3] = Affine::<G>::identity();
+    let (wa, wb) = (g2_words::<C, P, G>(&a), g2_words::<C, P, G>(&b));
+    type Op<G> = fn(Affine<G>, Affine<G>) -> Affine<G>;
+    let ops: [(&str, bool, Op<G>); 4] = [
+        ("madd", true, |x, y| (x + y).into_affine()),
+        ("add", true, |x, y| (x + y).into_affine()),
+        ("double", false, |x, _| (x + x).into_affine()),
+        ("neg", false, |x, _| -x),
+    ];
+    for (op, binary, f) in ops {
+        let got = g2_op(
+            ctx.dev,
+            group,
+            ctx.path,
+            op,
+            &wa,
+            if binary { &wb } else { &[] },
+        )
+        .unwrap_or_else(|e| panic!("{} {group} {op}: {e}", ctx.tag()));
+        let want: Vec<Affine<G>> = a.iter().zip(&b).map(|(x, y)| f(*x, *y)).collect();
+        let want = g2_words::<C, P, G>(&want);
+        let stride = 4 * C::FQ_WORDS;
+        for (i, (g, w)) in got.chunks(stride).zip(want.chunks(stride)).enumerate() {
+            assert_eq!(g, w, "{} {group} g2 {op} at {i}", ctx.tag());
+        }
+    }
+    // On the curve: the points are, a point with y + 1 is not.
+    let mut off = a.clone();
+    off[5] = Affine::<G>::new_unchecked(off[5].x, off[5].y + Fp2::<P>::ONE);
+    let got = g2_op(
+        ctx.dev,
+        group,
+        ctx.path,
+        "on_curve",
+        &g2_words::<C, P, G>(&off),
+        &[],
+    )
+    .unwrap_or_else(|e| panic!("{} {group} on_curve: {e}", ctx.tag()));
+    for (i, w) in got.chunks(4 * C::FQ_WORDS).enumerate() {
+        assert_eq!(
+            w[0],
+            u32::from(i != 5),
+            "{} {group} on_curve at {i}",
+            ctx.tag()
+        );
+    }
+}
+
 fn both(ctx: &mut Ctx) {
     check::<ark_bn254::g1::Config, ark_bn254::Fq2Config>(ctx, GroupId::Bn254G1);
     check::<ark_bls12_381::g1::Config, ark_bls12_381::Fq2Config>(ctx, GroupId::Bls12381G1);
+}
+
+fn g2_bn254(ctx: &mut Ctx) {
+    check_g2::<ark_bn254::g1::Config, ark_bn254::Fq2Config, ark_bn254::g2::Config>(
+        ctx,
+        GroupId::Bn254G1,
+    );
+}
+
+fn g2_bls12_381(ctx: &mut Ctx) {
+    check_g2::<ark_bls12_381::g1::Config, ark_bls12_381::Fq2Config, ark_bls12_381::g2::Config>(
+        ctx,
+        GroupId::Bls12381G1,
+    );
 }
 
 #[test]
@@ -77,4 +179,35 @@ fn fq2_wide64() {
 #[test]
 fn fq2_portable32() {
     for_each_device("fq2_portable32", MulPath::Portable32, both);
+}
+
+// The G2 curve kernels are large (every formula over Fq2): a software driver compiles
+// them for many minutes, so these run where asked (`-- --ignored`, on a GPU).
+
+#[test]
+#[ignore = "G2 kernels compile for minutes on a software driver; run with --ignored"]
+fn g2_curve_bn254_wide64() {
+    for_each_device("g2_curve_bn254_wide64", MulPath::Wide64, g2_bn254);
+}
+
+#[test]
+#[ignore = "G2 kernels compile for minutes on a software driver; run with --ignored"]
+fn g2_curve_bn254_portable32() {
+    for_each_device("g2_curve_bn254_portable32", MulPath::Portable32, g2_bn254);
+}
+
+#[test]
+#[ignore = "G2 kernels compile for minutes on a software driver; run with --ignored"]
+fn g2_curve_bls12_381_wide64() {
+    for_each_device("g2_curve_bls12_381_wide64", MulPath::Wide64, g2_bls12_381);
+}
+
+#[test]
+#[ignore = "G2 kernels compile for minutes on a software driver; run with --ignored"]
+fn g2_curve_bls12_381_portable32() {
+    for_each_device(
+        "g2_curve_bls12_381_portable32",
+        MulPath::Portable32,
+        g2_bls12_381,
+    );
 }

@@ -6,7 +6,7 @@ use super::{sealed::Sealed, FieldSpec, GlvSpec, Group, GroupId, GroupSpec};
 use ark_ec::short_weierstrass::SWCurveConfig;
 
 macro_rules! group {
-    ($cfg:ty, $id:expr, $krate:literal, $fq:ty, $n:literal, $fr:ty, $bits:literal) => {
+    ($cfg:ty, $id:expr, $krate:literal, $fq:ty, $n:literal, $fr:ty, $bits:literal, $g2:ty) => {
         impl Sealed for $cfg {}
 
         impl Group for $cfg {
@@ -36,12 +36,17 @@ macro_rules! group {
             fn spec() -> GroupSpec {
                 let mut b = vec![0u32; Self::FQ_WORDS];
                 Self::fq_to_words(&<$cfg as SWCurveConfig>::COEFF_B, &mut b);
+                let b2 = <$g2 as SWCurveConfig>::COEFF_B;
+                let mut g2_b = vec![0u32; 2 * Self::FQ_WORDS];
+                Self::fq_to_words(&b2.c0, &mut g2_b[..Self::FQ_WORDS]);
+                Self::fq_to_words(&b2.c1, &mut g2_b[Self::FQ_WORDS..]);
                 GroupSpec {
                     id: $id,
                     source: $krate,
                     fq: FieldSpec::of::<$fq, $n>(),
                     fr: FieldSpec::of::<$fr, 4>(),
                     b,
+                    g2_b,
                     glv: Some(GlvSpec::of::<$cfg>()),
                 }
             }
@@ -56,7 +61,8 @@ group!(
     ark_bn254::FqConfig,
     4,
     ark_bn254::FrConfig,
-    254
+    254,
+    ark_bn254::g2::Config
 );
 group!(
     ark_bls12_381::g1::Config,
@@ -65,7 +71,8 @@ group!(
     ark_bls12_381::FqConfig,
     6,
     ark_bls12_381::FrConfig,
-    255
+    255,
+    ark_bls12_381::g2::Config
 );
 
 #[cfg(test)]

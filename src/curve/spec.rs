@@ -115,6 +115,9 @@ pub struct GroupSpec {
     /// The curve coefficient b, Montgomery form, as 32-bit words (a = 0 is asserted by
     /// the shader builder).
     pub b: Vec<u32>,
+    /// The coefficient b of the curve's G2 (over Fq2 = Fq\[u\] / (u^2 + 1), a = 0):
+    /// c0 then c1, Montgomery form, as 32-bit words (for the G2 test kernels).
+    pub g2_b: Vec<u32>,
     /// The GLV endomorphism, where the group has one.
     pub glv: Option<GlvSpec>,
 }

@@ -91,6 +91,7 @@ impl KernelCache {
             ShaderKind::TestField
             | ShaderKind::TestCurve
             | ShaderKind::TestFq2
+            | ShaderKind::TestG2
             | ShaderKind::BenchArith => vec![vec![
                 gpu::storage_entry(0, true),
                 gpu::storage_entry(1, true),

@@ -8,6 +8,7 @@
 //! builder asserts none remain after substitution. Each group (`crate::curve`) gets its
 //! own prelude and sizes from the same templates.
 
+mod element;
 pub mod glv;
 pub mod params;
 pub(crate) mod stages;
@@ -41,6 +42,7 @@ const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
 const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
 const FQ2: &str = include_str!("../../shaders/fq2.wgsl");
 const TEST_FQ2: &str = include_str!("../../shaders/test_fq2.wgsl");
+const TEST_G2: &str = include_str!("../../shaders/test_g2.wgsl");
 const BENCH_ARITH: &str = include_str!("../../shaders/bench_arith.wgsl");
 
 /// Which assembled shader.
@@ -61,13 +63,15 @@ pub enum ShaderKind {
     TestCurve,
     /// Per-operation kernels for Fq2 = Fq\[u\] / (u^2 + 1) (the base field of G2).
     TestFq2,
+    /// Per-operation kernels for the G2 curve (curve.wgsl over Fq2).
+    TestG2,
     /// Throughput kernels (u32 multiply, field multiply, mixed addition).
     BenchArith,
 }
 
 impl ShaderKind {
     /// Every kind, for validation tests.
-    pub const ALL: [ShaderKind; 8] = [
+    pub const ALL: [ShaderKind; 9] = [
         ShaderKind::Msm,
         ShaderKind::CheckBases,
         ShaderKind::ExpandBases,
@@ -75,6 +79,7 @@ impl ShaderKind {
         ShaderKind::TestField,
         ShaderKind::TestCurve,
         ShaderKind::TestFq2,
+        ShaderKind::TestG2,
         ShaderKind::BenchArith,
     ];
 
@@ -106,6 +111,10 @@ impl ShaderKind {
             ShaderKind::TestFq2 => FQ2_TEST_OPS
                 .iter()
                 .map(|op| format!("test_fq2_{op}"))
+                .collect(),
+            ShaderKind::TestG2 => CURVE_TEST_OPS
+                .iter()
+                .map(|op| format!("test_g2_{op}"))
                 .collect(),
             ShaderKind::BenchArith => ["bench_u32_mul", "bench_fq_mul", "bench_madd"]
                 .map(String::from)
@@ -249,7 +258,14 @@ pub fn source_for(
         }
     }
     parts.push(instantiate(FIELD, "fr", "FR"));
-    parts.push(CURVE.to_string());
+    if kind == ShaderKind::TestG2 {
+        // The curve over Fq2: G2's formulas are G1's with the element renamed.
+        parts.push(FQ2.to_string());
+        parts.push(params::g2_b(spec));
+        parts.push(element::over(CURVE, "fq2", "Fq2", "fq2_curve_b()"));
+    } else {
+        parts.push(CURVE.to_string());
+    }
     match kind {
         ShaderKind::Msm => {
             parts.push(MSM_PARAMS.to_string());
@@ -298,6 +314,10 @@ pub fn source_for(
             parts.push(TEST_BINDINGS.to_string());
             parts.push(FQ2.to_string());
             parts.push(TEST_FQ2.to_string());
+        }
+        ShaderKind::TestG2 => {
+            parts.push(TEST_BINDINGS.to_string());
+            parts.push(TEST_G2.to_string());
         }
         ShaderKind::BenchArith => {
             parts.push(TEST_BINDINGS.to_string());

@@ -117,6 +117,16 @@ fn fr_from_host(spec: &GroupSpec, limbs: u32) -> String {
     s
 }
 
+/// The curve's G2 coefficient b as `fq2_curve_b()` (for the curve formulas over Fq2).
+pub fn g2_b(spec: &GroupSpec) -> String {
+    let w = spec.limbs() as usize;
+    let mut s = wgsl_array("CURVE_B2_C0", &spec.g2_b[..w]);
+    s += &wgsl_array("CURVE_B2_C1", &spec.g2_b[w..]);
+    s += "/// b of G2 (y^2 = x^3 + b over Fq2).\nfn fq2_curve_b() -> Fq2 {\n    \
+          return Fq2(fq_unpack(CURVE_B2_C0), fq_unpack(CURVE_B2_C1));\n}\n";
+    s
+}
+
 /// The expression of msm_decompose.wgsl that reads scalar `i` to its canonical value.
 pub fn scalar_load(spec: &GroupSpec) -> String {
     let w = spec.fr.words();
