@@ -4,7 +4,9 @@
 //! compiler does not finish is an error too rather than a hang.
 
 use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Compute pipelines of one shader module sharing one bind group layout.
@@ -28,8 +30,10 @@ impl Kernels {
     /// # Errors
     /// [`Error::KernelBuild`] naming the device and the module or entry point: a
     /// validation, internal or out-of-memory error, a compiler thread that panicked, or
-    /// a build not done within `limit` (its threads are left to finish on their own:
-    /// a driver's compiler cannot be interrupted).
+    /// a build not done within `limit` (a driver's compiler cannot be interrupted: a
+    /// pipeline being compiled is left to finish on its own thread, and on GL, whose
+    /// compile holds the adapter's context, the error comes once it is done; pipelines
+    /// not yet started are not built).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn build(
         device: &wgpu::Device,
@@ -70,14 +74,20 @@ impl Kernels {
         });
         let gl = device.adapter_info().backend == wgpu::Backend::Gl;
         let (tx, rx) = std::sync::mpsc::channel();
+        // Set when the build is given up: threads not yet compiling then build nothing.
+        let given_up = Arc::new(AtomicBool::new(false));
         for (i, ep) in entry_points.iter().enumerate() {
             let (device, pl, module) = (device.clone(), pl.clone(), module.clone());
             let (cache, ep, tx) = (cache.cloned(), ep.clone(), tx.clone());
+            let given_up = Arc::clone(&given_up);
             let name = format!("{label}/{ep}");
             let spawned = std::thread::Builder::new()
                 .name(format!("wgpu-msm-build-{i}"))
                 .spawn(move || {
                     let _turn = gl.then(gl_compile_turn);
+                    if given_up.load(Ordering::Acquire) {
+                        return;
+                    }
                     let started = Instant::now();
                     let (p, error) = scoped(&device, || {
                         device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
@@ -108,6 +118,14 @@ impl Kernels {
                 Ok((i, Ok(p))) => built[i] = Some(p),
                 Ok((_, Err((name, e)))) => return Err(fail(&name, e)),
                 Err(RecvTimeoutError::Timeout) => {
+                    given_up.store(true, Ordering::Release);
+                    if gl {
+                        // A GL compile holds the adapter's one context until it is
+                        // done, and another thread making the context current meanwhile
+                        // fails (EGL_BAD_ACCESS, a panic in wgpu-hal): wait for the
+                        // compile under way; the threads after it then build nothing.
+                        drop(gl_compile_turn());
+                    }
                     let waiting: Vec<&str> = entry_points
                         .iter()
                         .zip(&built)
