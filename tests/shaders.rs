@@ -57,7 +57,7 @@ fn check(kind: ShaderKind, path: MulPath, mode: Unroll, fq32: Fq32) {
 fn every_shader_variant_validates_and_translates() {
     for kind in ShaderKind::ALL {
         for path in [MulPath::Wide64, MulPath::Portable32] {
-            for mode in [Unroll::Full, Unroll::Compact] {
+            for mode in [Unroll::Full, Unroll::Compact, Unroll::Rolled] {
                 for fq32 in [Fq32::Words, Fq32::Small] {
                     check(kind, path, mode, fq32);
                 }

@@ -35,11 +35,12 @@ fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
 const ENV: [EnvVar; 17] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
-        expected: "full or compact",
+        expected: "full, compact or rolled",
         set: |t, v| {
             let u = match v.trim() {
                 "full" => Some(Unroll::Full),
                 "compact" => Some(Unroll::Compact),
+                "rolled" => Some(Unroll::Rolled),
                 _ => None,
             };
             put(&mut t.unroll, u)
@@ -186,7 +187,7 @@ impl Tuning {
     /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
     /// | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |
-    /// | `WGPU_MSM_UNROLL` (`full`, `compact`) | [`Tuning::unroll`] |
+    /// | `WGPU_MSM_UNROLL` (`full`, `compact`, `rolled`) | [`Tuning::unroll`] |
     /// | `WGPU_MSM_FQ32` (`small`, `words`) | [`Tuning::fq32`] |
     /// | `WGPU_MSM_MEMORY_BUDGET_MIB` (MiB, or `none`) | [`Tuning::memory_budget`] |
     /// | `WGPU_MSM_KERNEL_BUILD_LIMIT_S` (seconds, or `none`) | [`Tuning::kernel_build_limit`] |

@@ -8,9 +8,9 @@
 //! docs/); what differs by device is derived from its [`DeviceInfo`]: a software
 //! adapter computes on the host's cores, so its MSMs retire their own submissions and
 //! wait for results without polling; the GL backend gets one upload thread (its
-//! context is not shared across threads); a device reads uploads in place only where
-//! it may bind mappable buffers as storage, and sizes its fold steps itself only where
-//! it takes indirect dispatches.
+//! context is not shared across threads) and rolled limb loops; a device reads uploads
+//! in place only where it may bind mappable buffers as storage, and sizes its fold
+//! steps itself only where it takes indirect dispatches.
 
 use crate::device::DeviceInfo;
 use crate::error::{Error, Result};
@@ -126,8 +126,10 @@ pub struct Tuning {
     /// launch nothing; else every step is dispatched at its full size. Needs indirect
     /// dispatches ([`DeviceInfo::indirect_dispatch`]).
     pub fold_indirect: bool,
-    /// How far the shader builder unrolls optional limb loops: `Compact` (loops kept)
-    /// compiles several times faster than `Full` and runs as fast.
+    /// How far the shader builder unrolls limb loops: `Compact` (optional loops kept)
+    /// compiles several times faster than `Full` and runs as fast; the GL backend gets
+    /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
+    /// of the memory.
     pub unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 32-bit words (the default), or
     /// 13-bit limbs summed in 32-bit columns (`Fq32::Small`, see docs/portable32-log.md).
@@ -201,6 +203,7 @@ impl Tuning {
         }
         if info.backend == "Gl" {
             t.upload_threads = 0;
+            t.unroll = Unroll::Rolled;
         }
         if !info.mappable_storage {
             t.direct_uploads = DirectUploads::None;
@@ -334,7 +337,9 @@ mod tests {
             "a GPU's default budget is its limits"
         );
         assert_eq!(cpu.pass_growth_pct, gpu.pass_growth_pct);
-        assert_eq!(Tuning::for_device(&info(false, "Gl")).upload_threads, 0);
+        let gl = Tuning::for_device(&info(false, "Gl"));
+        assert_eq!((gl.upload_threads, gl.unroll), (0, Unroll::Rolled));
+        assert_eq!(gpu.unroll, Unroll::Compact, "a GPU's shaders are unchanged");
         let mut bare = info(false, "Vulkan");
         bare.mappable_storage = false;
         bare.indirect_dispatch = false;
