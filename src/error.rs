@@ -112,6 +112,18 @@ pub enum Error {
         /// The compiler's message.
         message: String,
     },
+    /// A kernel's pipeline could not be built on a device: the driver rejected it
+    /// (validation, internal or out-of-memory error), its compiler thread panicked, or
+    /// it was not built within the device's `Tuning::kernel_build_limit`.
+    #[error("building kernel `{kernel}` on {device} failed: {message}")]
+    KernelBuild {
+        /// The device's name.
+        device: String,
+        /// The shader module or entry point(s), e.g. `portable32/msm/accumulate`.
+        kernel: String,
+        /// What went wrong.
+        message: String,
+    },
     /// A wgpu error raised while running work on the device.
     #[error("GPU error on `{context}`: {message}")]
     Gpu {

@@ -58,7 +58,7 @@ fn every_shader_variant_validates_and_translates() {
     for group in GroupId::ALL {
         for kind in ShaderKind::ALL {
             for path in [MulPath::Wide64, MulPath::Portable32] {
-                for mode in [Unroll::Full, Unroll::Compact] {
+                for mode in [Unroll::Full, Unroll::Compact, Unroll::Rolled] {
                     for fq32 in [Fq32::Words, Fq32::Small] {
                         check(group, kind, path, mode, fq32);
                     }

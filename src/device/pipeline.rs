@@ -1,8 +1,13 @@
-//! Compute pipelines built inside validation scopes, so that a shader error becomes a
-//! typed [`Error::Shader`] naming the entry point, and compiled on one thread per entry
-//! point.
+//! Compute pipelines built inside error scopes, so that a shader the driver rejects
+//! becomes a typed [`Error::KernelBuild`] naming the device and entry point, and
+//! compiled on one thread per entry point within a time limit, so that a driver whose
+//! compiler does not finish is an error too rather than a hang.
 
 use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Compute pipelines of one shader module sharing one bind group layout.
 pub(crate) struct Kernels {
@@ -14,28 +19,43 @@ pub(crate) struct Kernels {
 }
 
 impl Kernels {
-    /// Compiles `source` and builds one pipeline per entry point, inside a validation
-    /// scope so that a shader error becomes [`Error::Shader`] naming the entry point.
-    /// `trusted` drops wgpu's injected bounds checks (see [`module`]).
+    /// Compiles `source` and builds one pipeline per entry point of it on `device` (its
+    /// name, `device_name`, goes into errors), each inside validation, internal and
+    /// out-of-memory error scopes. `trusted` drops wgpu's injected bounds checks (see
+    /// [`module`]). Each pipeline is built on a thread of its own; drivers that compile
+    /// pipelines on the calling thread (Vulkan) then compile them in parallel, and on GL
+    /// they take turns (`gl_compile_turn`). This thread waits for them at most `limit`
+    /// in all.
+    ///
+    /// # Errors
+    /// [`Error::KernelBuild`] naming the device and the module or entry point: a
+    /// validation, internal or out-of-memory error, a compiler thread that panicked, or
+    /// a build not done within `limit` (a driver's compiler cannot be interrupted: a
+    /// pipeline being compiled is left to finish on its own thread, and on GL, whose
+    /// compile holds the adapter's context, the error comes once it is done; pipelines
+    /// not yet started are not built).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn build(
         device: &wgpu::Device,
+        device_name: &str,
         label: &str,
         source: &str,
         trusted: bool,
         entries: &[&[wgpu::BindGroupLayoutEntry]],
         entry_points: &[String],
         cache: Option<&wgpu::PipelineCache>,
+        limit: Option<Duration>,
     ) -> Result<Kernels> {
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let started = std::time::Instant::now();
-        let module = module(device, label, source, trusted);
+        let started = Instant::now();
+        let fail = |kernel: &str, message: String| Error::KernelBuild {
+            device: device_name.to_string(),
+            kernel: kernel.to_string(),
+            message,
+        };
+        let (module, error) = scoped(device, || module(device, label, source, trusted));
         log::debug!("module {label} in {:.2?}", started.elapsed());
-        if let Some(e) = pollster::block_on(scope.pop()) {
-            return Err(Error::Shader {
-                entry: label.to_string(),
-                message: e.to_string(),
-            });
+        if let Some(e) = error {
+            return Err(fail(label, e));
         }
         let mut layouts: Vec<wgpu::BindGroupLayout> = entries
             .iter()
@@ -52,52 +72,84 @@ impl Kernels {
             bind_group_layouts: &refs,
             immediate_size: 0,
         });
-        // One thread per entry point: drivers that compile pipelines on the calling
-        // thread (Vulkan) then compile them in parallel. On GL they take turns
-        // (`gl_compile_turn`).
         let gl = device.adapter_info().backend == wgpu::Backend::Gl;
-        let results: Vec<Result<(String, wgpu::ComputePipeline)>> = std::thread::scope(|s| {
-            let handles: Vec<_> = entry_points
-                .iter()
-                .map(|ep| {
-                    let (pl, module) = (&pl, &module);
-                    s.spawn(move || {
-                        let _turn = gl.then(gl_compile_turn);
-                        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-                        let name = format!("{label}/{ep}");
-                        let started = std::time::Instant::now();
-                        let p = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        let (tx, rx) = std::sync::mpsc::channel();
+        // Set when the build is given up: threads not yet compiling then build nothing.
+        let given_up = Arc::new(AtomicBool::new(false));
+        for (i, ep) in entry_points.iter().enumerate() {
+            let (device, pl, module) = (device.clone(), pl.clone(), module.clone());
+            let (cache, ep, tx) = (cache.cloned(), ep.clone(), tx.clone());
+            let given_up = Arc::clone(&given_up);
+            let name = format!("{label}/{ep}");
+            let spawned = std::thread::Builder::new()
+                .name(format!("wgpu-msm-build-{i}"))
+                .spawn(move || {
+                    let _turn = gl.then(gl_compile_turn);
+                    if given_up.load(Ordering::Acquire) {
+                        return;
+                    }
+                    let started = Instant::now();
+                    let (p, error) = scoped(&device, || {
+                        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                             label: Some(&name),
-                            layout: Some(pl),
-                            module,
-                            entry_point: Some(ep),
+                            layout: Some(&pl),
+                            module: &module,
+                            entry_point: Some(&ep),
                             compilation_options: Default::default(),
-                            cache,
-                        });
-                        log::debug!("pipeline {name} in {:.2?}", started.elapsed());
-                        match pollster::block_on(scope.pop()) {
-                            Some(e) => Err(Error::Shader {
-                                entry: name,
-                                message: e.to_string(),
-                            }),
-                            None => Ok((ep.clone(), p)),
-                        }
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(Error::Shader {
-                            entry: label.to_string(),
-                            message: "compiler thread panicked".into(),
+                            cache: cache.as_ref(),
                         })
-                    })
-                })
-                .collect()
-        });
-        let pipelines = results.into_iter().collect::<Result<Vec<_>>>()?;
+                    });
+                    log::debug!("pipeline {name} in {:.2?}", started.elapsed());
+                    // The receiver is gone when the build was given up; nothing to do.
+                    let _ = tx.send((i, error.map_or(Ok(p), |e| Err((name, e)))));
+                });
+            if let Err(e) = spawned {
+                return Err(fail(label, format!("no compiler thread: {e}")));
+            }
+        }
+        drop(tx);
+        let mut built: Vec<Option<wgpu::ComputePipeline>> = vec![None; entry_points.len()];
+        for _ in entry_points {
+            let got = match limit {
+                Some(limit) => rx.recv_timeout(limit.saturating_sub(started.elapsed())),
+                None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match got {
+                Ok((i, Ok(p))) => built[i] = Some(p),
+                Ok((_, Err((name, e)))) => return Err(fail(&name, e)),
+                Err(RecvTimeoutError::Timeout) => {
+                    given_up.store(true, Ordering::Release);
+                    if gl {
+                        // A GL compile holds the adapter's one context until it is
+                        // done, and another thread making the context current meanwhile
+                        // fails (EGL_BAD_ACCESS, a panic in wgpu-hal): wait for the
+                        // compile under way; the threads after it then build nothing.
+                        drop(gl_compile_turn());
+                    }
+                    let waiting: Vec<&str> = entry_points
+                        .iter()
+                        .zip(&built)
+                        .filter(|(_, b)| b.is_none())
+                        .map(|(ep, _)| ep.as_str())
+                        .collect();
+                    return Err(fail(
+                        &format!("{label}/{}", waiting.join(",")),
+                        format!(
+                            "not built within the {:.3} s limit (Tuning::kernel_build_limit)",
+                            limit.unwrap_or_default().as_secs_f64()
+                        ),
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(fail(label, "compiler thread panicked".into()))
+                }
+            }
+        }
+        let pipelines = entry_points
+            .iter()
+            .cloned()
+            .zip(built.into_iter().flatten())
+            .collect();
         let layout = layouts.remove(0);
         Ok(Kernels {
             layout,
@@ -116,6 +168,23 @@ impl Kernels {
             .unwrap_or_else(|| panic!("no kernel named {name}"))
             .1
     }
+}
+
+/// Runs `f` inside validation, internal and out-of-memory error scopes of `device`, and
+/// says the first error any of them caught.
+fn scoped<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> (T, Option<String>) {
+    let oom = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
+    let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let out = f();
+    // Scopes pop innermost first.
+    let errors = [
+        pollster::block_on(validation.pop()),
+        pollster::block_on(internal.pop()),
+        pollster::block_on(oom.pop()),
+    ];
+    let first = errors.into_iter().flatten().next().map(|e| e.to_string());
+    (out, first)
 }
 
 /// Whether bounds checks stay on in trusted kernels too (`WGPU_MSM_BOUNDS_CHECKS=1`).

@@ -24,7 +24,7 @@ pub(crate) struct KernelCache {
 
 impl KernelCache {
     /// The kernels of `kind` for `group` and `path`, built with `unroll` and `fq32`,
-    /// compiled on first use.
+    /// compiled on first use within `limit` (see `Kernels::build`).
     pub(crate) fn get(
         &self,
         dev: &Device,
@@ -33,6 +33,7 @@ impl KernelCache {
         path: MulPath,
         unroll: Unroll,
         fq32: Fq32,
+        limit: Option<std::time::Duration>,
     ) -> Result<Arc<Kernels>> {
         // A shader without arithmetic is built once, whichever path asks for it.
         let path = if kind.uses_arithmetic() {
@@ -109,6 +110,7 @@ impl KernelCache {
         let t = std::time::Instant::now();
         let k = Arc::new(Kernels::build(
             dev.wgpu_device(),
+            dev.name(),
             &label,
             &shader::source_for(group, kind, path, unroll, fq32),
             matches!(
@@ -118,6 +120,7 @@ impl KernelCache {
             &entries,
             &kind.entry_points(),
             dev.inner.pipeline_cache.get(),
+            limit,
         )?);
         log::info!("compiled {label} in {:.2?}", t.elapsed());
         dev.inner.pipeline_cache.save();

@@ -76,6 +76,7 @@ impl Device {
                 accumulate_log2: tuning.accumulate_threads_log2,
                 reduce_segs_log2: tuning.reduce_segs_log2,
             },
+            default_budget: tuning.memory_budget,
         }
     }
 

@@ -48,6 +48,10 @@ pub enum Unroll {
     /// `@unroll-opt` blocks stay loops: far less code for the driver to compile.
     #[default]
     Compact,
+    /// Every block stays a loop, so limb arrays may be indexed at run time: the least
+    /// code. For compilers that unroll small loops themselves and hold the unrolled
+    /// form in memory (llvmpipe through GL, see docs/drivers.md).
+    Rolled,
 }
 
 /// Expands every `@unroll` block of `src` (and `@unroll-opt` blocks per `mode`).
@@ -90,7 +94,7 @@ fn expand_lines(lines: &[&str], limbs: u32, mode: Unroll, out: &mut Vec<String>)
                 j += 1;
             }
             assert!(j < lines.len(), "unterminated @unroll {var}");
-            if optional && mode == Unroll::Compact {
+            if mode == Unroll::Rolled || (optional && mode == Unroll::Compact) {
                 out.push(format!(
                     "for (var {var} = 0u; {var} < {count}u; {var}++) {{"
                 ));
@@ -133,6 +137,10 @@ mod tests {
         assert_eq!(
             expand(opt, 8, Unroll::Compact),
             "for (var i = 0u; i < 2u; i++) {\nx[i];\n}"
+        );
+        assert_eq!(
+            expand("// @unroll k 2\nx[k];\n// @end", 8, Unroll::Rolled),
+            "for (var k = 0u; k < 2u; k++) {\nx[k];\n}"
         );
     }
 }

@@ -17,6 +17,23 @@ pub struct DeviceLimits {
     pub max_workgroups: u32,
     /// Threads a pass aims for.
     pub threads: Threads,
+    /// Bytes a call may allocate when its config sets no memory budget
+    /// ([`Tuning::memory_budget`](super::tuning::Tuning::memory_budget)); `None`: no
+    /// bound but the limits above.
+    pub default_budget: Option<u64>,
+}
+
+impl DeviceLimits {
+    /// The memory budget of a job under `cfg` that reads `resident` bytes already on
+    /// the device: `cfg.memory_budget`, else the device's default budget on top of
+    /// `resident` (the default bounds what the call allocates), else unbounded.
+    pub fn budget(&self, cfg: &MsmConfig, resident: u64) -> u64 {
+        match (cfg.memory_budget, self.default_budget) {
+            (Some(b), _) => b,
+            (None, Some(b)) => b.saturating_add(resident),
+            (None, None) => u64::MAX,
+        }
+    }
 }
 
 /// Chooses the pass plan for an MSM of `n` points in `layout`: the largest
@@ -58,7 +75,7 @@ pub fn choose_for(
         let cs_log2 = usize::BITS - 1 - cs.max(64).leading_zeros();
         cap_log2 = cap_log2.min(cs_log2);
     }
-    let budget = cfg.memory_budget.unwrap_or(u64::MAX);
+    let budget = limits.budget(cfg, resident);
     loop {
         let cap = 1u32 << cap_log2;
         let c = cfg
@@ -110,6 +127,7 @@ mod tests {
             accumulate_log2: None,
             reduce_segs_log2: 11,
         },
+        default_budget: None,
     };
 
     #[test]
@@ -190,5 +208,29 @@ mod tests {
         )
         .unwrap();
         assert!(2 * BASE_BYTES * u64::from(p.capacity) <= 64 << 20);
+    }
+
+    #[test]
+    fn a_default_budget_bounds_what_a_call_allocates() {
+        let cfg = MsmConfig::default();
+        let cpu = DeviceLimits {
+            default_budget: Some(64 << 20),
+            ..BIG
+        };
+        // 2^24 streamed points under a 64 MiB default: passes shrink to fit it.
+        let p = choose(1 << 24, &cfg, &cpu, Feed::Chunks, 0, Layout::Points).unwrap();
+        assert!(p.job_bytes(Feed::Chunks, 2) <= 64 << 20);
+        assert!(p.capacity < 1 << 22, "{}", p.capacity);
+        // Resident bases the caller placed do not count against the default...
+        let r = choose(1 << 20, &cfg, &cpu, Feed::Scalars, 1 << 30, Layout::Points).unwrap();
+        assert!(r.job_bytes(Feed::Scalars, 1) <= 64 << 20);
+        // ...and a budget in the config replaces it.
+        let gib = MsmConfig {
+            memory_budget: Some(1 << 30),
+            ..Default::default()
+        };
+        assert_eq!(cpu.budget(&gib, 5), 1 << 30);
+        assert_eq!(cpu.budget(&cfg, 5), (64 << 20) + 5);
+        assert_eq!(BIG.budget(&cfg, 5), u64::MAX);
     }
 }

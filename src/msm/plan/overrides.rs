@@ -32,14 +32,15 @@ fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 15] = [
+const ENV: [EnvVar; 17] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
-        expected: "full or compact",
+        expected: "full, compact or rolled",
         set: |t, v| {
             let u = match v.trim() {
                 "full" => Some(Unroll::Full),
                 "compact" => Some(Unroll::Compact),
+                "rolled" => Some(Unroll::Rolled),
                 _ => None,
             };
             put(&mut t.unroll, u)
@@ -140,6 +141,32 @@ const ENV: [EnvVar; 15] = [
         expected: "a whole number >= 1",
         set: |t, v| put(&mut t.pool_keep, at_least(v, 1)),
     },
+    EnvVar {
+        var: "WGPU_MSM_MEMORY_BUDGET_MIB",
+        expected: "a whole number of MiB >= 1, or none",
+        set: |t, v| {
+            let b = match v.trim() {
+                "none" => Some(None),
+                v => at_least::<u64>(v, 1).map(|m| Some(m.saturating_mul(1 << 20))),
+            };
+            put(&mut t.memory_budget, b)
+        },
+    },
+    EnvVar {
+        var: "WGPU_MSM_KERNEL_BUILD_LIMIT_S",
+        expected: "seconds > 0, or none",
+        set: |t, v| {
+            let d = match v.trim() {
+                "none" => Some(None),
+                v => v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .map(|s| Some(std::time::Duration::from_secs_f64(s))),
+            };
+            put(&mut t.kernel_build_limit, d)
+        },
+    },
 ];
 
 impl Tuning {
@@ -160,8 +187,10 @@ impl Tuning {
     /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
     /// | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |
-    /// | `WGPU_MSM_UNROLL` (`full`, `compact`) | [`Tuning::unroll`] |
+    /// | `WGPU_MSM_UNROLL` (`full`, `compact`, `rolled`) | [`Tuning::unroll`] |
     /// | `WGPU_MSM_FQ32` (`small`, `words`) | [`Tuning::fq32`] |
+    /// | `WGPU_MSM_MEMORY_BUDGET_MIB` (MiB, or `none`) | [`Tuning::memory_budget`] |
+    /// | `WGPU_MSM_KERNEL_BUILD_LIMIT_S` (seconds, or `none`) | [`Tuning::kernel_build_limit`] |
     ///
     /// # Errors
     /// [`Error::BadEnv`] naming the first variable whose value does not parse.

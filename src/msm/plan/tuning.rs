@@ -8,9 +8,9 @@
 //! docs/); what differs by device is derived from its [`DeviceInfo`]: a software
 //! adapter computes on the host's cores, so its MSMs retire their own submissions and
 //! wait for results without polling; the GL backend gets one upload thread (its
-//! context is not shared across threads); a device reads uploads in place only where
-//! it may bind mappable buffers as storage, and sizes its fold steps itself only where
-//! it takes indirect dispatches.
+//! context is not shared across threads) and rolled limb loops; a device reads uploads
+//! in place only where it may bind mappable buffers as storage, and sizes its fold
+//! steps itself only where it takes indirect dispatches.
 
 use crate::device::DeviceInfo;
 use crate::error::{Error, Result};
@@ -126,12 +126,39 @@ pub struct Tuning {
     /// launch nothing; else every step is dispatched at its full size. Needs indirect
     /// dispatches ([`DeviceInfo::indirect_dispatch`]).
     pub fold_indirect: bool,
-    /// How far the shader builder unrolls optional limb loops: `Compact` (loops kept)
-    /// compiles several times faster than `Full` and runs as fast.
+    /// How far the shader builder unrolls limb loops: `Compact` (optional loops kept)
+    /// compiles several times faster than `Full` and runs as fast; the GL backend gets
+    /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
+    /// of the memory.
     pub unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 32-bit words (the default), or
     /// 13-bit limbs summed in 32-bit columns (`Fq32::Small`, see docs/portable32-log.md).
     pub fq32: Fq32,
+    /// Device bytes an MSM call may allocate when its `MsmConfig::memory_budget` is
+    /// `None` (on top of resident inputs the caller placed on the device before the
+    /// call); `None`: no bound but the device's limits. A software adapter's buffers are
+    /// host memory, so its default is a modest share of the host's
+    /// ([`software_memory_budget`]); larger MSMs then stream through passes within it.
+    pub memory_budget: Option<u64>,
+    /// Longest wait for one kernel's pipeline build; past it the build is an
+    /// [`Error::KernelBuild`] naming the device and kernel (the driver's compiler thread
+    /// is left to finish on its own). `None`: no limit.
+    pub kernel_build_limit: Option<std::time::Duration>,
+}
+
+/// Most bytes [`software_memory_budget`] gives a software adapter.
+pub const SOFTWARE_BUDGET_MAX: u64 = 2 << 30;
+
+/// How long a kernel build may take by default ([`Tuning::kernel_build_limit`]):
+/// generous, since a cold build of the full unrolled shaders takes a minute on a
+/// large GPU and several on a CPU driver.
+pub const DEFAULT_KERNEL_BUILD_LIMIT: std::time::Duration = std::time::Duration::from_secs(900);
+
+/// The default [`Tuning::memory_budget`] of a software adapter: a quarter of the host
+/// memory available (see [`crate::host::available`]), at most [`SOFTWARE_BUDGET_MAX`];
+/// that maximum where the host does not say.
+pub fn software_memory_budget() -> u64 {
+    crate::host::available().map_or(SOFTWARE_BUDGET_MAX, |a| (a / 4).min(SOFTWARE_BUDGET_MAX))
 }
 
 impl Default for Tuning {
@@ -157,6 +184,8 @@ impl Default for Tuning {
             fold_indirect: true,
             unroll: Unroll::Compact,
             fq32: Fq32::Words,
+            memory_budget: None,
+            kernel_build_limit: Some(DEFAULT_KERNEL_BUILD_LIMIT),
         }
     }
 }
@@ -170,9 +199,11 @@ impl Tuning {
         if info.software {
             t.retire_on_poller = false;
             t.poll_readback = false;
+            t.memory_budget = Some(software_memory_budget());
         }
         if info.backend == "Gl" {
             t.upload_threads = 0;
+            t.unroll = Unroll::Rolled;
         }
         if !info.mappable_storage {
             t.direct_uploads = DirectUploads::None;
@@ -233,7 +264,8 @@ impl std::fmt::Display for Tuning {
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
-             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} fq32 {:?}",
+             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} fq32 {:?} \
+             memory_budget {} kernel_build_limit {}",
             self.upload_threads,
             self.upload_split,
             self.first_pass_shift,
@@ -253,6 +285,10 @@ impl std::fmt::Display for Tuning {
             self.fold_indirect,
             self.unroll,
             self.fq32,
+            self.memory_budget
+                .map_or_else(|| "none".to_string(), |b| format!("{} MiB", b >> 20)),
+            self.kernel_build_limit
+                .map_or_else(|| "none".to_string(), |d| format!("{} s", d.as_secs_f64())),
         )
     }
 }
@@ -289,8 +325,21 @@ mod tests {
         assert_eq!(gpu, Tuning::default());
         let cpu = Tuning::for_device(&info(true, "Vulkan"));
         assert!(!cpu.retire_on_poller && !cpu.poll_readback);
+        let budget = cpu
+            .memory_budget
+            .expect("a software adapter's budget is bounded");
+        assert!(budget > 0 && budget <= SOFTWARE_BUDGET_MAX, "{budget}");
+        if let Some(avail) = crate::host::available() {
+            assert!(budget <= avail / 4, "{budget} of {avail}");
+        }
+        assert_eq!(
+            gpu.memory_budget, None,
+            "a GPU's default budget is its limits"
+        );
         assert_eq!(cpu.pass_growth_pct, gpu.pass_growth_pct);
-        assert_eq!(Tuning::for_device(&info(false, "Gl")).upload_threads, 0);
+        let gl = Tuning::for_device(&info(false, "Gl"));
+        assert_eq!((gl.upload_threads, gl.unroll), (0, Unroll::Rolled));
+        assert_eq!(gpu.unroll, Unroll::Compact, "a GPU's shaders are unchanged");
         let mut bare = info(false, "Vulkan");
         bare.mappable_storage = false;
         bare.indirect_dispatch = false;

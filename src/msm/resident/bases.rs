@@ -138,7 +138,8 @@ impl Device {
         Ok(out)
     }
 
-    /// [`Device::upload_bases`] within `cfg.memory_budget`, stored expanded unless
+    /// [`Device::upload_bases`] within `cfg.memory_budget` (else the device's default,
+    /// [`Tuning::memory_budget`](crate::msm::Tuning::memory_budget)), stored expanded unless
     /// `cfg.glv` is `Some(false)`: the bases (for BN254 G1 128 bytes each on the device
     /// expanded, 64 otherwise; BLS12-381 G1 192 and 96) must fit the budget. They count against the budget of every MSM over
     /// them too: [`Device::msm_with`] plans its working buffers in what the budget leaves
@@ -154,7 +155,8 @@ impl Device {
     ) -> Result<DeviceBases<C>> {
         let expanded = Layout::glv_asked(cfg);
         let needed = point_bytes(C::ID, expanded) * bases.len() as u64;
-        match cfg.memory_budget {
+        let budget = cfg.memory_budget.or(self.tuning()?.memory_budget);
+        match budget {
             Some(budget) if needed > budget => Err(Error::OutOfMemory {
                 requested: needed,
                 available: budget,

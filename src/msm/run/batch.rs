@@ -132,10 +132,9 @@ pub(crate) async fn run<C: Group>(
     // Slots for the largest submission: at most what the budget leaves after the bases
     // and working buffers, and what the device's largest buffer holds.
     let per_slot = plan.slot_bytes(Feed::Scalars);
-    let room = match cfg.memory_budget {
-        Some(b) => b.saturating_sub(resident + plan.working_bytes()),
-        None => u64::MAX,
-    };
+    let room = limits
+        .budget(cfg, resident)
+        .saturating_sub(resident + plan.working_bytes());
     let max_slots = (room / per_slot)
         .min(limits.max_buffer / (per_slot - plan::PARAMS_SLOT))
         .clamp(1, passes.len() as u64);
