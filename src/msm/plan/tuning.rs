@@ -129,8 +129,10 @@ pub struct Tuning {
     /// How far the shader builder unrolls optional limb loops: `Compact` (loops kept)
     /// compiles several times faster than `Full` and runs as fast.
     pub unroll: Unroll,
-    /// How the Portable32 path holds Fq in registers: 32-bit words (the default), or
-    /// 13-bit limbs summed in 32-bit columns (`Fq32::Small`, see docs/portable32-log.md).
+    /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
+    /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
+    /// 32-bit words (`Fq32::Words`, on software adapters: less code to compile and
+    /// faster on llvmpipe; see docs/portable32-log.md).
     pub fq32: Fq32,
 }
 
@@ -156,7 +158,7 @@ impl Default for Tuning {
             poll_readback: true,
             fold_indirect: true,
             unroll: Unroll::Compact,
-            fq32: Fq32::Words,
+            fq32: Fq32::Small,
         }
     }
 }
@@ -178,6 +180,11 @@ impl Tuning {
             t.direct_uploads = DirectUploads::None;
         }
         t.fold_indirect = info.indirect_dispatch;
+        t.fq32 = if info.software {
+            Fq32::Words
+        } else {
+            Fq32::Small
+        };
         t
     }
 
