@@ -93,7 +93,7 @@ impl GroupId {
     }
 
     /// Whether the Portable32 path offers small limbs (`Fq32::Small`,
-    /// shaders/field_small.wgsl), written for a 256-bit Fq: BN254 only. Other groups use
+    /// src/shader/small.rs), written for a 256-bit Fq: BN254 only. Other groups use
     /// 32-bit words (shaders/field.wgsl) on Portable32 whatever the tuning asks (on
     /// Wide64 every group has radix-2^29 limbs).
     pub fn has_small_limbs(self) -> bool {

@@ -11,6 +11,7 @@
 mod element;
 pub mod glv;
 pub mod params;
+pub(crate) mod small;
 pub(crate) mod stages;
 pub mod unroll;
 mod vec4s;
@@ -23,7 +24,7 @@ const MUL_WIDE64: &str = include_str!("../../shaders/mul_wide64.wgsl");
 const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
 const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
-const FIELD_SMALL: &str = include_str!("../../shaders/field_small.wgsl");
+const FIELD_LIMBS: &str = include_str!("../../shaders/field_limbs.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
 const MSM_PARAMS: &str = include_str!("../../shaders/msm_params.wgsl");
 const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
@@ -147,6 +148,20 @@ fn instantiate(template: &str, f: &str, fc: &str) -> String {
     template.replace("${FC}", fc).replace("${F}", f)
 }
 
+/// `field_limbs.wgsl` for Fq in `limbs` limbs of `bits` bits, with the prelude's
+/// constants p, 2p, R mod p and R^2 mod p in that representation named by `consts`.
+fn field_limbs(bits: u32, limbs: u32, consts: [&str; 4]) -> String {
+    let [p, two_p, one, r2] = consts;
+    FIELD_LIMBS
+        .replace("${N}", &limbs.to_string())
+        .replace("${B}", &bits.to_string())
+        .replace("${MASK}", &format!("0x{:x}", (1u32 << bits) - 1))
+        .replace("${P}", p)
+        .replace("${TWO_P}", two_p)
+        .replace("${ONE}", one)
+        .replace("${R2}", r2)
+}
+
 /// How the Portable32 path holds Fq in registers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Fq32 {
@@ -154,7 +169,7 @@ pub enum Fq32 {
     /// 16x16-bit ones: the least code, which SwiftShader compiles fastest.
     #[default]
     Words,
-    /// Small limbs (`field_small.wgsl`, [`params::SMALL_BITS`] bits each): one 32-bit
+    /// Small limbs (`field_limbs.wgsl` and `small.rs`, [`params::SMALL_BITS`] bits each): one 32-bit
     /// multiply-add per limb product and no carries inside the multiply's rounds.
     Small,
 }
@@ -204,7 +219,7 @@ pub enum FqForm {
     /// 29-bit limbs with 64-bit column sums (`field29.wgsl`, Wide64; 9 for BN254, 14
     /// for BLS12-381).
     Radix29,
-    /// Small limbs with 32-bit column sums (`field_small.wgsl`, Portable32, BN254).
+    /// Small limbs with 32-bit column sums (`field_limbs.wgsl` and `small.rs`, Portable32, BN254).
     Small,
 }
 
@@ -243,6 +258,11 @@ pub fn source_for(
         FqForm::Radix29 => {
             parts.push(params::radix_prelude_for(spec));
             let n = params::radix_limbs(spec.limbs());
+            parts.push(field_limbs(
+                params::RADIX_BITS,
+                n,
+                ["FQ_P29", "FQ_2P29", "FQ_ONE29", "FQ_R2_29"],
+            ));
             let field = params::field29(FIELD29, spec.limbs());
             parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
         }
@@ -252,9 +272,12 @@ pub fn source_for(
         }
         FqForm::Small => {
             parts.push(params::small_prelude());
-            let field = params::field_small(FIELD_SMALL);
-            let n = params::SMALL_LIMBS;
-            parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
+            parts.push(field_limbs(
+                params::SMALL_BITS,
+                params::SMALL_LIMBS,
+                ["FQ_PS", "FQ_2PS", "FQ_ONES", "FQ_R2S"],
+            ));
+            parts.push(small::mul_and_sqr(mode));
         }
     }
     parts.push(instantiate(FIELD, "fr", "FR"));

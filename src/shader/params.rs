@@ -278,7 +278,7 @@ pub fn field29(template: &str, words: u32) -> String {
         .replace("${HIGH}", &(RADIX_BITS - last).to_string())
 }
 
-/// Bits per limb of the small-limb Fq of the Portable32 path (shaders/field_small.wgsl):
+/// Bits per limb of the small-limb Fq of the Portable32 path (src/shader/small.rs):
 /// a product of two limbs has 26 bits, so the 40 products a column of its Montgomery
 /// multiplication gains fit a u32.
 pub const SMALL_BITS: u32 = 13;
@@ -309,21 +309,6 @@ pub fn small_prelude() -> String {
     s += &wgsl_limbs("FQ_R2S", &ark_bn254::FqConfig::R2, b, n);
     s += &conversions(b, n);
     s
-}
-
-/// `shaders/field_small.wgsl` with its sizes filled in.
-pub fn field_small(template: &str) -> String {
-    let (b, n) = (SMALL_BITS, SMALL_LIMBS);
-    template
-        .replace("${N_MINUS_1}", &(n - 1).to_string())
-        .replace("${N_PLUS_1}", &(n + 1).to_string())
-        .replace("${N}", &n.to_string())
-        .replace("${ROUNDS}", &(n - 1).to_string())
-        .replace("${B}", &b.to_string())
-        .replace("${MASK}", &format!("0x{:x}", (1u32 << b) - 1))
-        .replace("${LAST_MASK}", &format!("0x{:x}", (1u32 << SMALL_LAST) - 1))
-        .replace("${LAST}", &SMALL_LAST.to_string())
-        .replace("${HIGH}", &(b - SMALL_LAST).to_string())
 }
 
 /// `fq_unpack`, `fq_pack_lazy` and `fq_pack` between eight 32-bit words and `rl` limbs

@@ -56,21 +56,25 @@ pub(super) fn today() -> String {
         .map_or_else(String::new, |s| s.trim().to_string())
 }
 
-/// Times `f` `args.repeat` times after a warm-up (`args.warmup_ms`); returns (median
-/// ms, min ms, all results verified). `f` runs the work and says whether its results
+/// Times `f` `args.repeat` times after a first call and a warm-up (`args.warmup_ms`);
+/// returns (median ms, min ms, all results verified). `f` runs the work and says whether its results
 /// verified. With `--samples`, prints the times in the order they ran under `label`.
 pub(super) fn time<F: FnMut() -> Result<bool>>(
     args: &BenchArgs,
     label: &dyn Fn() -> String,
     mut f: F,
 ) -> Result<(f64, f64, bool)> {
-    let warm = Instant::now();
+    let first = Instant::now();
     let mut ok = f()?;
     log::debug!(
         "{} first call: {:.2} ms",
         label(),
-        warm.elapsed().as_secs_f64() * 1e3
+        first.elapsed().as_secs_f64() * 1e3
     );
+    // The warm-up counts from the end of the first call: that call may compile the
+    // kernels for seconds while the GPU idles and lowers its clocks, so the warm-up
+    // must still come after it.
+    let warm = Instant::now();
     while warm.elapsed().as_millis() < u128::from(args.warmup_ms) {
         ok &= f()?;
     }

@@ -131,8 +131,10 @@ pub struct Tuning {
     /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
     /// of the memory.
     pub unroll: Unroll,
-    /// How the Portable32 path holds Fq in registers: 32-bit words (the default), or
-    /// 13-bit limbs summed in 32-bit columns (`Fq32::Small`, see docs/portable32-log.md).
+    /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
+    /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
+    /// 32-bit words (`Fq32::Words`, on software adapters: less code to compile and
+    /// faster on llvmpipe; see docs/portable32-log.md).
     pub fq32: Fq32,
     /// Device bytes an MSM call may allocate when its `MsmConfig::memory_budget` is
     /// `None` (on top of resident inputs the caller placed on the device before the
@@ -183,7 +185,7 @@ impl Default for Tuning {
             poll_readback: true,
             fold_indirect: true,
             unroll: Unroll::Compact,
-            fq32: Fq32::Words,
+            fq32: Fq32::Small,
             memory_budget: None,
             kernel_build_limit: Some(DEFAULT_KERNEL_BUILD_LIMIT),
         }
@@ -209,6 +211,11 @@ impl Tuning {
             t.direct_uploads = DirectUploads::None;
         }
         t.fold_indirect = info.indirect_dispatch;
+        t.fq32 = if info.software {
+            Fq32::Words
+        } else {
+            Fq32::Small
+        };
         t
     }
 
