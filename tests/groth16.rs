@@ -31,7 +31,8 @@ fn gpu() -> Gpu {
 }
 
 /// Sets up a chain with a `2^log_domain` domain, proves it through `backend` with
-/// random `r`, `s` and with `r = s = 0`, and checks each proof against ark-groth16:
+/// random `r`, `s` (the MSMs after the witness map, then beside it) and with
+/// `r = s = 0`, and checks each proof against ark-groth16:
 /// it verifies, equals ark-groth16's proof for the same `r`, `s`, and fails to verify
 /// when either public input is changed. Returns where the MSMs ran.
 fn prove_and_check<E: Pairing>(log_domain: u32, backend: &impl MsmBackend<E>) -> [&'static str; 5] {
@@ -41,13 +42,15 @@ fn prove_and_check<E: Pairing>(log_domain: u32, backend: &impl MsmBackend<E>) ->
     let pk = Groth16::<E>::generate_random_parameters_with_reduction(circuit.clone(), &mut rng)
         .expect("setup");
     let pvk = prepare_verifying_key(&pk.vk);
-    let prepared = PreparedKey::new(&pk, backend).expect("prepare the proving key");
-    let random = (
+    let mut prepared = PreparedKey::new(&pk, backend).expect("prepare the proving key");
+    let (r, s) = (
         E::ScalarField::rand(&mut rng),
         E::ScalarField::rand(&mut rng),
     );
-    for (r, s) in [random, (E::ScalarField::zero(), E::ScalarField::zero())] {
-        let what = format!("2^{log_domain}, seed {SEED:#x}, r = {r}, s = {s}");
+    let zero = E::ScalarField::zero();
+    for (r, s, overlap) in [(r, s, false), (r, s, true), (zero, zero, false)] {
+        prepared.overlap = overlap;
+        let what = format!("2^{log_domain}, seed {SEED:#x}, r = {r}, s = {s}, overlap {overlap}");
         let (proof, _) = prepared.prove(circuit.clone(), r, s).expect("prove");
         assert!(
             Groth16::<E>::verify_proof(&pvk, &proof, &public).expect("verify"),

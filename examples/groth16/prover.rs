@@ -42,7 +42,7 @@ pub enum ProverError {
 
 /// MSMs over one fixed set of bases (a query vector of a proving key), prepared once
 /// and reused by every proof.
-pub trait FixedBases<G: CurveGroup> {
+pub trait FixedBases<G: CurveGroup>: Send + Sync {
     /// `sum_i scalars[i] * bases[i]`, with as many scalars as bases.
     ///
     /// # Errors
@@ -172,7 +172,17 @@ pub struct PreparedKey<'a, E: Pairing> {
     b_g2: Box<dyn FixedBases<E::G2>>,
     h: Box<dyn FixedBases<E::G1>>,
     l: Box<dyn FixedBases<E::G1>>,
+    /// Whether the MSMs that need no `h` run beside the witness map.
+    pub overlap: bool,
 }
+
+/// The sums of the MSMs over the assignment and the witness: `(A, B_1, B_2, L)`.
+type AssignmentSums<E> = (
+    <E as Pairing>::G1,
+    <E as Pairing>::G1,
+    <E as Pairing>::G2,
+    <E as Pairing>::G1,
+);
 
 /// Where the time of one proof went.
 #[derive(Clone, Debug, Default)]
@@ -207,7 +217,29 @@ impl<'a, E: Pairing> PreparedKey<'a, E> {
             b_g2: backend.g2(&pk.b_g2_query[1..])?,
             h: backend.g1(&pk.h_query)?,
             l: backend.g1(&pk.l_query)?,
+            overlap: false,
         })
+    }
+
+    /// The MSMs over the assignment (A, B in G1 and G2) and over the witness (L),
+    /// each timed into its slot of `times`.
+    fn assignment_msms(
+        &self,
+        assignment: &[E::ScalarField],
+        aux: &[E::ScalarField],
+        r: E::ScalarField,
+        times: &mut [Duration; 5],
+    ) -> Result<AssignmentSums<E>, ProverError> {
+        let a = timed(&mut times[0], || self.a.msm(assignment))?;
+        let b_g1 = if r.is_zero() {
+            // ark-groth16 skips B in G1 when it is multiplied by r = 0.
+            E::G1::zero()
+        } else {
+            timed(&mut times[1], || self.b_g1.msm(assignment))?
+        };
+        let b_g2 = timed(&mut times[2], || self.b_g2.msm(assignment))?;
+        let l = timed(&mut times[4], || self.l.msm(aux))?;
+        Ok((a, b_g1, b_g2, l))
     }
 
     /// Where each MSM runs, in the order of [`MSM_NAMES`].
@@ -222,8 +254,9 @@ impl<'a, E: Pairing> PreparedKey<'a, E> {
     }
 
     /// Proves `circuit` with the randomness `r`, `s`: synthesis as ark-groth16's
-    /// prover does it, its witness map for `h`, the five MSMs through the backend, and
-    /// the Groth16 assembly
+    /// prover does it, its witness map for `h`, the five MSMs through the backend (with
+    /// [`PreparedKey::overlap`], the four that need no `h` on a second thread beside
+    /// the witness map), and the Groth16 assembly
     /// `A = alpha + sum a_i u_i + r delta`, `B = beta + sum a_i v_i + s delta`,
     /// `C = sum_aux a_i l_i + sum h_i h_i(tau) + s A + r B_1 - r s delta`.
     ///
@@ -249,30 +282,39 @@ impl<'a, E: Pairing> PreparedKey<'a, E> {
         cs.finalize();
         times.synthesis = start.elapsed();
 
-        let t = Instant::now();
-        let h = LibsnarkReduction::witness_map::<
-            E::ScalarField,
-            GeneralEvaluationDomain<E::ScalarField>,
-        >(cs.clone())?;
-        times.witness_map = t.elapsed();
-
         let prover = cs.borrow().ok_or(SynthesisError::MissingCS)?;
         let aux = prover.witness_assignment()?;
         // Every variable but the constant one: the scalars of A and B.
         let assignment = [&prover.instance_assignment()?[1..], aux].concat();
+
+        let witness_map = || {
+            let t = Instant::now();
+            let h = LibsnarkReduction::witness_map::<
+                E::ScalarField,
+                GeneralEvaluationDomain<E::ScalarField>,
+            >(cs.clone());
+            (h, t.elapsed())
+        };
+        let ((h, witness_time), accs) = if self.overlap {
+            // A, B and L need only the assignment: they run beside the witness map,
+            // which stays on this thread (the constraint system is not `Send`).
+            std::thread::scope(|scope| {
+                let msms =
+                    scope.spawn(|| self.assignment_msms(&assignment, aux, r, &mut times.msm));
+                let h = witness_map();
+                let accs = msms.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                (h, accs)
+            })
+        } else {
+            let h = witness_map();
+            (h, self.assignment_msms(&assignment, aux, r, &mut times.msm))
+        };
+        times.witness_map = witness_time;
+        let (h, accs) = (h?, accs?);
         // h has one coefficient more than the H query; it is zero (deg h <= n - 2).
         let h = &h[..pk.h_query.len().min(h.len())];
-
-        let a_acc = timed(&mut times.msm[0], || self.a.msm(&assignment))?;
-        let b_g1_acc = if r.is_zero() {
-            // ark-groth16 skips B in G1 when it is multiplied by r = 0.
-            E::G1::zero()
-        } else {
-            timed(&mut times.msm[1], || self.b_g1.msm(&assignment))?
-        };
-        let b_g2_acc = timed(&mut times.msm[2], || self.b_g2.msm(&assignment))?;
         let h_acc = timed(&mut times.msm[3], || self.h.msm(h))?;
-        let l_acc = timed(&mut times.msm[4], || self.l.msm(aux))?;
+        let (a_acc, b_g1_acc, b_g2_acc, l_acc) = accs;
 
         let g_a = pk.delta_g1 * r + pk.a_query[0] + a_acc + pk.vk.alpha_g1;
         let g1_b = if r.is_zero() {
