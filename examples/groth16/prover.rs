@@ -256,9 +256,11 @@ impl<'a, E: Pairing> PreparedKey<'a, E> {
     /// Proves `circuit` with the randomness `r`, `s`: synthesis as ark-groth16's
     /// prover does it, its witness map for `h`, the five MSMs through the backend (with
     /// [`PreparedKey::overlap`], the four that need no `h` on a second thread beside
-    /// the witness map), and the Groth16 assembly
-    /// `A = alpha + sum a_i u_i + r delta`, `B = beta + sum a_i v_i + s delta`,
-    /// `C = sum_aux a_i l_i + sum h_i h_i(tau) + s A + r B_1 - r s delta`.
+    /// the witness map), and the Groth16 assembly, with `z` the full assignment
+    /// (`z_0 = 1`) and `w` its witness part:
+    /// `A = alpha + sum z_i a_query_i + r delta`,
+    /// `B = beta + sum z_i b_query_i + s delta` (in G1 and in G2),
+    /// `C = sum w_i l_query_i + sum h_j h_query_j + s A + r B_G1 - r s delta`.
     ///
     /// # Errors
     /// [`ProverError::Synthesis`] when the circuit fails to synthesise; MSM errors.
