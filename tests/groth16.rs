@@ -1,0 +1,91 @@
+//! The Groth16 example's prover (examples/groth16/) at a small size: its proofs verify
+//! with ark-groth16's verifier, equal ark-groth16's own proofs for the same randomness,
+//! and fail for a tampered public input. The BN254 test runs the G1 MSMs on the first
+//! wgpu adapter (lavapipe in CI) and fails when there is none.
+
+#[allow(dead_code)]
+#[path = "../examples/groth16/circuit.rs"]
+mod circuit;
+#[allow(dead_code)]
+#[path = "../examples/groth16/prover.rs"]
+mod prover;
+
+use ark_ec::pairing::Pairing;
+use ark_ff::{One, Zero};
+use ark_groth16::{prepare_verifying_key, Groth16};
+use ark_std::rand::{rngs::StdRng, SeedableRng};
+use ark_std::UniformRand;
+use circuit::SquaringChain;
+use prover::{Gpu, MsmBackend, PreparedKey};
+use wgpu_msm::{Device, MsmConfig};
+
+const SEED: u64 = 0x6_2024;
+
+fn gpu() -> Gpu {
+    let devices =
+        Device::all().unwrap_or_else(|e| panic!("the Groth16 GPU test needs a wgpu adapter ({e})"));
+    Gpu {
+        device: devices[0].clone(),
+        cfg: MsmConfig::default(),
+    }
+}
+
+/// Sets up a chain with a `2^log_domain` domain, proves it through `backend` with
+/// random `r`, `s` (the MSMs after the witness map, then beside it) and with
+/// `r = s = 0`, and checks each proof against ark-groth16:
+/// it verifies, equals ark-groth16's proof for the same `r`, `s`, and fails to verify
+/// when either public input is changed. Returns where the MSMs ran.
+fn prove_and_check<E: Pairing>(log_domain: u32, backend: &impl MsmBackend<E>) -> [&'static str; 5] {
+    let mut rng = StdRng::seed_from_u64(SEED);
+    let circuit = SquaringChain::<E::ScalarField>::with_log_domain(log_domain, &mut rng);
+    let public = circuit.public_inputs();
+    let pk = Groth16::<E>::generate_random_parameters_with_reduction(circuit.clone(), &mut rng)
+        .expect("setup");
+    let pvk = prepare_verifying_key(&pk.vk);
+    let mut prepared = PreparedKey::new(&pk, backend).expect("prepare the proving key");
+    let (r, s) = (
+        E::ScalarField::rand(&mut rng),
+        E::ScalarField::rand(&mut rng),
+    );
+    let zero = E::ScalarField::zero();
+    for (r, s, overlap) in [(r, s, false), (r, s, true), (zero, zero, false)] {
+        prepared.overlap = overlap;
+        let what = format!("2^{log_domain}, seed {SEED:#x}, r = {r}, s = {s}, overlap {overlap}");
+        let (proof, _) = prepared.prove(circuit.clone(), r, s).expect("prove");
+        assert!(
+            Groth16::<E>::verify_proof(&pvk, &proof, &public).expect("verify"),
+            "the proof does not verify ({what})"
+        );
+        let reference = Groth16::<E>::create_proof_with_reduction(circuit.clone(), &pk, r, s)
+            .expect("ark-groth16 prover");
+        assert!(
+            proof == reference,
+            "the proof differs from ark-groth16's ({what})"
+        );
+        for i in 0..public.len() {
+            let mut tampered = public.clone();
+            tampered[i] += E::ScalarField::one();
+            assert!(
+                !Groth16::<E>::verify_proof(&pvk, &proof, &tampered).expect("verify"),
+                "the proof verifies for a tampered public input {i} ({what})"
+            );
+        }
+    }
+    prepared.placements()
+}
+
+#[test]
+fn bn254_proof_with_gpu_msms_verifies() {
+    let places = prove_and_check::<ark_bn254::Bn254>(9, &gpu());
+    assert_eq!(
+        places,
+        ["GPU", "GPU", "CPU", "GPU", "GPU"],
+        "BN254's G1 MSMs run on the GPU"
+    );
+}
+
+#[test]
+fn bls12_381_proof_through_the_seam_verifies() {
+    // wgpu-msm serves BN254 G1 only: the backend keeps BLS12-381's MSMs on the CPU.
+    prove_and_check::<ark_bls12_381::Bls12_381>(8, &gpu());
+}
