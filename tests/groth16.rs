@@ -85,7 +85,11 @@ fn bn254_proof_with_gpu_msms_verifies() {
 }
 
 #[test]
-fn bls12_381_proof_through_the_seam_verifies() {
-    // wgpu-msm serves BN254 G1 only: the backend keeps BLS12-381's MSMs on the CPU.
-    prove_and_check::<ark_bls12_381::Bls12_381>(8, &gpu());
+fn bls12_381_proof_with_gpu_msms_verifies() {
+    let places = prove_and_check::<ark_bls12_381::Bls12_381>(8, &gpu());
+    assert_eq!(
+        places,
+        ["GPU", "GPU", "CPU", "GPU", "GPU"],
+        "BLS12-381's G1 MSMs run on the GPU"
+    );
 }

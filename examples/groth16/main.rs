@@ -13,8 +13,8 @@
 //!         the verifier's verdicts (both proofs, the GPU proof equal to ark-groth16's
 //!         for the same `r`, `s`, a tampered public input rejected); and a one-line
 //!         `summary` for a table. Exits non-zero when a check fails.
-//!         wgpu-msm serves BN254 G1 today: BN254's G2 MSM and every BLS12-381 MSM run
-//!         on the CPU (arkworks), and the output says so per MSM.
+//!         wgpu-msm serves BN254 G1 and BLS12-381 G1 today: the G2 MSM of either curve
+//!         runs on the CPU (arkworks), and the output says so per MSM.
 
 mod circuit;
 mod prover;
@@ -120,8 +120,8 @@ where
     println!("MSMs of the GPU prover: {}", place_list.join(", "));
     if places.iter().all(|p| *p == "CPU") {
         println!(
-            "note: wgpu-msm serves BN254 G1 only today, so every MSM of this curve runs on \
-             the CPU (arkworks) in the GPU prover too"
+            "note: wgpu-msm serves no group of this curve, so every MSM runs on the CPU \
+             (arkworks) in the GPU prover too"
         );
     }
 

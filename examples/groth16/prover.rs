@@ -10,6 +10,7 @@
 //! [`Device::upload_bases`]) and every proof then only sends scalars.
 
 use ark_ec::pairing::Pairing;
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::Zero;
 use ark_groth16::r1cs_to_qap::{LibsnarkReduction, R1CSToQAP};
@@ -19,7 +20,7 @@ use ark_relations::gr1cs::{
     ConstraintSynthesizer, ConstraintSystem, OptimizationGoal, SynthesisError, SynthesisMode,
 };
 use std::time::{Duration, Instant};
-use wgpu_msm::{Device, DeviceBases, MsmConfig};
+use wgpu_msm::{Device, DeviceBases, Group, MsmConfig};
 
 /// What can stop a proof.
 #[derive(Debug, thiserror::Error)]
@@ -99,15 +100,15 @@ impl<E: Pairing> MsmBackend<E> for Cpu {
     }
 }
 
-/// BN254 G1 bases resident on a GPU ([`Device::upload_bases`]).
-pub struct GpuBases {
+/// Bases of a group wgpu-msm serves, resident on a GPU ([`Device::upload_bases`]).
+pub struct GpuBases<C: Group> {
     device: Device,
-    bases: DeviceBases,
+    bases: DeviceBases<C>,
     cfg: MsmConfig,
 }
 
-impl FixedBases<ark_bn254::G1Projective> for GpuBases {
-    fn msm(&self, scalars: &[ark_bn254::Fr]) -> Result<ark_bn254::G1Projective, ProverError> {
+impl<C: Group> FixedBases<Projective<C>> for GpuBases<C> {
+    fn msm(&self, scalars: &[C::ScalarField]) -> Result<Projective<C>, ProverError> {
         Ok(self.device.msm_with(&self.bases, scalars, &self.cfg)?)
     }
     fn placement(&self) -> &'static str {
@@ -116,8 +117,8 @@ impl FixedBases<ark_bn254::G1Projective> for GpuBases {
 }
 
 /// MSMs on one wgpu-msm device where the library serves the group, on the CPU
-/// elsewhere. wgpu-msm serves BN254 G1 today, so BN254's G2 MSM and all of BLS12-381's
-/// run on the CPU (their bases' [`FixedBases::placement`] says so).
+/// elsewhere. wgpu-msm serves BN254 G1 and BLS12-381 G1 today, so the G2 MSM of
+/// either curve runs on the CPU (its bases' [`FixedBases::placement`] says so).
 pub struct Gpu {
     /// The device that runs the MSMs.
     pub device: Device,
@@ -125,16 +126,26 @@ pub struct Gpu {
     pub cfg: MsmConfig,
 }
 
-impl MsmBackend<ark_bn254::Bn254> for Gpu {
-    fn g1(
+impl Gpu {
+    /// Uploads `bases` for GPU MSMs.
+    fn upload<C: Group>(
         &self,
-        bases: &[ark_bn254::G1Affine],
-    ) -> Result<Box<dyn FixedBases<ark_bn254::G1Projective>>, ProverError> {
+        bases: &[Affine<C>],
+    ) -> Result<Box<dyn FixedBases<Projective<C>>>, ProverError> {
         Ok(Box::new(GpuBases {
             device: self.device.clone(),
             bases: self.device.upload_bases_with(bases, &self.cfg)?,
             cfg: self.cfg.clone(),
         }))
+    }
+}
+
+impl MsmBackend<ark_bn254::Bn254> for Gpu {
+    fn g1(
+        &self,
+        bases: &[ark_bn254::G1Affine],
+    ) -> Result<Box<dyn FixedBases<ark_bn254::G1Projective>>, ProverError> {
+        self.upload(bases)
     }
     fn g2(
         &self,
@@ -149,7 +160,7 @@ impl MsmBackend<ark_bls12_381::Bls12_381> for Gpu {
         &self,
         bases: &[ark_bls12_381::G1Affine],
     ) -> Result<Box<dyn FixedBases<ark_bls12_381::G1Projective>>, ProverError> {
-        MsmBackend::<ark_bls12_381::Bls12_381>::g1(&Cpu, bases)
+        self.upload(bases)
     }
     fn g2(
         &self,
