@@ -25,6 +25,7 @@ pub(crate) struct KernelCache {
 impl KernelCache {
     /// The kernels of `kind` for `group` and `path`, built with `unroll` and `fq32`,
     /// compiled on first use within `limit` (see `Kernels::build`).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn get(
         &self,
         dev: &Device,

@@ -92,8 +92,15 @@ impl DeviceState {
         path: MulPath,
     ) -> Result<Arc<Kernels>> {
         let t = self.tuning();
-        self.kernels
-            .get(dev, group, kind, path, t.unroll, t.fq32, t.kernel_build_limit)
+        self.kernels.get(
+            dev,
+            group,
+            kind,
+            path,
+            t.unroll,
+            t.fq32,
+            t.kernel_build_limit,
+        )
     }
 
     /// This device's upload threads (`Tuning::upload_threads`, at most one a core),
