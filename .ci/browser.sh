@@ -2,7 +2,9 @@
 # CI for the browser: installs the wasm target, wasm-bindgen-cli at the version of the
 # wasm-bindgen crate in web/Cargo.lock, Chromium and chromedriver, then runs the
 # wasm-bindgen tests of web/ in headless Chromium with WebGPU (SwiftShader where there is
-# no GPU) and checks the demo page the same way. Fails when the browser gives no WebGPU
+# no GPU): the MSM (host, resident and batch calls) against arkworks in wasm, the
+# portable program, the byte API and the kernel checks; then checks the demo page the
+# same way (one MSM against arkworks). Fails when the browser gives no WebGPU
 # adapter. Run from anywhere: .ci/browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +31,13 @@ log=$(mktemp)
 # The suite panics without an adapter; the grep also catches a run in which the test
 # never ran (filtered out, or compiled away).
 cargo test --target wasm32-unknown-unknown --test browser -- --nocapture 2>&1 | tee "$log"
-grep -q '^test webgpu_adapter_appears \.\.\. ok' "$log" || {
-  echo "FAIL: the WebGPU adapter test did not pass" >&2
-  exit 1
-}
+for t in webgpu_adapter_appears msm_async_matches_arkworks resident_and_batch_match_arkworks \
+  portable_program_matches_arkworks js_api_bytes_round_trip_and_malformed_input; do
+  grep -q "^test $t \.\.\. ok" "$log" || {
+    echo "FAIL: the browser test $t did not pass" >&2
+    exit 1
+  }
+done
 
 # The demo page, as a user opens it: build, bind, serve on 127.0.0.1, wait for its verdict.
 cargo build --target wasm32-unknown-unknown --lib
@@ -43,4 +48,6 @@ python3 -m http.server --bind 127.0.0.1 "$port" >/dev/null 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 sleep 1
-python3 screenshot.py "http://127.0.0.1:$port/" "${BROWSER_SCREENSHOT:-$target_dir/page.png}"
+# 2^10 points: the page's wasm is a debug build here (the tests' artifacts), in which
+# arkworks is slow.
+python3 screenshot.py "http://127.0.0.1:$port/?log2=10" "${BROWSER_SCREENSHOT:-$target_dir/page.png}"

@@ -19,6 +19,8 @@
 //! (WGSL assembly from arkworks parameters), [`error`].
 #![deny(missing_docs)]
 
+// Several devices and CPU workers on threads: native only (a browser has one adapter).
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cluster;
 pub mod config;
 pub mod curve;
@@ -30,18 +32,23 @@ pub mod opcheck;
 pub mod shader;
 pub mod testing;
 pub mod throughput;
+pub(crate) mod time;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use cluster::{
     Cluster, ClusterBases, ClusterConfig, ClusterGroup, ClusterReport, ClusterScalars, CpuWorker,
     Strategy, Worker, WorkerReport,
 };
 pub use config::{Arithmetic, MsmConfig, MulPath};
 pub use curve::{Group, GroupId};
-pub use device::{active_device, device_count, run_on_device, set_device, Device, DeviceInfo};
+#[cfg(not(target_arch = "wasm32"))]
+pub use device::{active_device, device_count, run_on_device, set_device};
+pub use device::{Device, DeviceInfo};
 pub use error::{Error, Result};
+#[cfg(not(target_arch = "wasm32"))]
+pub use msm::msm;
 pub use msm::{
-    msm, DeviceBases, DeviceScalars, DirectUploads, PassCapacity, StageProfile, TimelineEvent,
-    Tuning,
+    DeviceBases, DeviceScalars, DirectUploads, PassCapacity, StageProfile, TimelineEvent, Tuning,
 };
 
 /// The rust code blocks of README.md and docs/guide.md, compiled as doctests so they

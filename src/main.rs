@@ -4,8 +4,14 @@
 //! `list`, `bench`, `parity` and `transfer` are the other commands (`--help`); `run`,
 //! `parity` and `bench` take `--curve bn254|bls12-381 --group g1|g2`.
 
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 
+/// The CLI is native only (the library builds for wasm32; see web/ for the browser).
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     // wgpu-core warns whenever MAPPABLE_PRIMARY_BUFFERS is enabled on a discrete GPU; we
     // enable it on purpose (the kernels read the upload buffers in place, which is the

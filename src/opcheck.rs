@@ -19,6 +19,9 @@
 //! # Ok::<(), wgpu_msm::Error>(())
 //! ```
 
+// The operations themselves block on the readback: native only (see the web crate for
+// the same kernels driven from a browser).
+#![cfg_attr(target_arch = "wasm32", allow(unused_imports))]
 use crate::config::{Arithmetic, MulPath};
 use crate::curve::GroupId;
 use crate::device::gpu;
@@ -34,6 +37,7 @@ pub const FIELD_WORDS: usize = 8;
 /// Words of one affine point.
 pub const AFFINE_WORDS: usize = 16;
 /// Invocations per workgroup of every test kernel.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const WORKGROUP: u64 = 64;
 
 /// Which field a field kernel works in.
@@ -76,6 +80,7 @@ pub fn affine_words(p: &G1Affine) -> [u32; AFFINE_WORDS] {
 /// [`Error::InvalidConfig`] for an unknown `op` or `Wide64` on a device without
 /// SHADER_INT64; [`Error::LengthMismatch`] when `b` is neither empty nor as long as `a`;
 /// [`Error::LimitExceeded`] beyond one dispatch; shader and GPU errors as values.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn field_op(
     dev: &Device,
     path: MulPath,
@@ -117,6 +122,7 @@ pub fn field_op(
 ///
 /// # Errors
 /// As [`field_op`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn curve_op_words(
     dev: &Device,
     path: MulPath,
@@ -153,6 +159,7 @@ pub fn curve_op_words(
 ///
 /// # Errors
 /// As [`field_op`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn curve_op(
     dev: &Device,
     path: MulPath,
@@ -175,6 +182,7 @@ pub fn curve_op(
 /// # Errors
 /// [`Error::InvalidConfig`] for an unknown operation or a word count that is not a
 /// whole number of elements; otherwise as [`field_op`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn fq2_op(
     dev: &Device,
     group: GroupId,
@@ -215,6 +223,7 @@ pub fn fq2_op(
 ///
 /// # Errors
 /// As [`fq2_op`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn g2_op(
     dev: &Device,
     group: GroupId,
@@ -251,6 +260,7 @@ pub fn g2_op(
 /// Uploads the operands, dispatches `entry` over `n` elements of `stride` words and reads
 /// the output back.
 #[allow(clippy::too_many_arguments)]
+#[cfg(not(target_arch = "wasm32"))]
 fn run(
     dev: &Device,
     group: GroupId,

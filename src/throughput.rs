@@ -8,8 +8,9 @@ use crate::device::gpu;
 use crate::device::Device;
 use crate::error::Result;
 use crate::shader::ShaderKind;
+use crate::time::Instant;
 use ark_ec::AffineRepr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// An operation whose throughput is measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

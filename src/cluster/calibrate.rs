@@ -7,9 +7,9 @@ use super::model::Samples;
 use super::worker::Worker;
 use crate::config::MsmConfig;
 use crate::error::Result;
+use crate::time::Instant;
 use ark_bn254::{Fr, G1Affine};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Seed of the calibration inputs (any fixed value: only the timing matters).
 const SEED: u64 = 0xCA11_B8A7_E000_0001;

@@ -7,10 +7,10 @@ use super::schedule::Learned;
 use super::{calibrate, lock, remembered, Cluster, Worker};
 use crate::config::{Arithmetic, MsmConfig};
 use crate::error::{Error, Result};
+use crate::time::Instant;
 use ark_bn254::{Fr, G1Affine};
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::Instant;
 
 impl Cluster {
     /// Each worker's throughput for `cfg`, measuring those not cached (in parallel).

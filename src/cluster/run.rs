@@ -11,9 +11,9 @@ use crate::error::{Error, Result};
 use crate::msm::plan::{
     default_window_bits, window_bits_in, Layout, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
+use crate::time::Instant;
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
-use std::time::Instant;
 
 impl Cluster {
     pub(super) fn run<C: ClusterGroup>(

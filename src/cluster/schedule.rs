@@ -13,12 +13,12 @@ use super::worker::Worker;
 use super::ClusterGroup;
 use crate::config::MsmConfig;
 use crate::error::{Error, Result};
+use crate::time::Instant;
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
 use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Instant;
 
 /// One piece of work: the MSM over a range of points, for every window or for a range
 /// of windows (see [`MsmConfig::windows`]).

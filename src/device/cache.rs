@@ -3,11 +3,14 @@
 //! models share).
 
 use super::DeviceInfo;
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 /// Where pipeline caches (and the clusters' remembered cost models) live:
 /// `$WGPU_MSM_CACHE_DIR` (set but empty: nowhere, nothing is kept on disk), else
-/// `$XDG_CACHE_HOME/wgpu-msm`, else `$HOME/.cache/wgpu-msm`.
+/// `$XDG_CACHE_HOME/wgpu-msm`, else `$HOME/.cache/wgpu-msm`. Native only: a browser
+/// keeps its own shader cache, and WebGPU has no `PIPELINE_CACHE`.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn cache_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("WGPU_MSM_CACHE_DIR") {
         return (!d.is_empty()).then(|| PathBuf::from(d));
@@ -20,14 +23,25 @@ pub(crate) fn cache_dir() -> Option<PathBuf> {
 
 /// A device's pipeline cache and the file it is loaded from and saved to; empty where
 /// the device has no `PIPELINE_CACHE` or no cache directory exists.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) struct PipelineCache {
     cache: Option<wgpu::PipelineCache>,
+    #[cfg(not(target_arch = "wasm32"))]
     file: Option<PathBuf>,
 }
 
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 impl PipelineCache {
     /// The cache of `device` (described by `info`), loaded from disk when a file for
     /// this adapter and driver exists.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn open(_device: &wgpu::Device, _info: &DeviceInfo) -> PipelineCache {
+        PipelineCache { cache: None }
+    }
+
+    /// The cache of `device` (described by `info`), loaded from disk when a file for
+    /// this adapter and driver exists.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn open(device: &wgpu::Device, info: &DeviceInfo) -> PipelineCache {
         let mut cache = None;
         let mut file = None;
@@ -71,6 +85,7 @@ impl PipelineCache {
     /// Writes the cache's data to its file (through a temporary file and a rename, so
     /// that a reader never sees half a file); a failure is logged and otherwise ignored.
     pub(crate) fn save(&self) {
+        #[cfg(not(target_arch = "wasm32"))]
         if let (Some(cache), Some(file)) = (&self.cache, &self.file) {
             if let Some(data) = cache.get_data() {
                 let tmp = file.with_extension("tmp");

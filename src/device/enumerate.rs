@@ -119,6 +119,7 @@ impl Selection {
     }
 
     /// Reads the selection from the environment.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_env() -> Selection {
         std::env::var(DEVICES_ENV)
             .map(|v| Selection::parse(&v))

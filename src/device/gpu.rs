@@ -59,8 +59,39 @@ pub(crate) fn create_buffer_mapped(
         usage,
         mapped_at_creation,
     });
-    let verr = pollster::block_on(vscope.pop());
-    let oom = pollster::block_on(scope.pop());
+    #[cfg(target_arch = "wasm32")]
+    {
+        // The pops take effect now; their answers come once the code awaits
+        // (`settled`).
+        let verr = vscope.pop();
+        deferred::defer(
+            deferred::Check::OutOfMemory {
+                requested: size,
+                available: device.limits().max_buffer_size,
+            },
+            scope.pop(),
+        );
+        deferred::defer(deferred::Check::Gpu(label.to_string()), verr);
+        Ok(buf)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let verr = pollster::block_on(vscope.pop());
+        let oom = pollster::block_on(scope.pop());
+        buffer_checked(buf, device, label, size, verr, oom)
+    }
+}
+
+/// `buf`, or the error its scopes caught (out of memory first).
+#[cfg(not(target_arch = "wasm32"))]
+fn buffer_checked(
+    buf: wgpu::Buffer,
+    device: &wgpu::Device,
+    label: &str,
+    size: u64,
+    verr: Option<wgpu::Error>,
+    oom: Option<wgpu::Error>,
+) -> Result<wgpu::Buffer> {
     if oom.is_some() {
         return Err(Error::OutOfMemory {
             requested: size,
@@ -96,25 +127,28 @@ pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<V
 }
 
 /// When the steps of a [`read_words_after`] happened (for profiles).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) struct ReadTimes {
     /// Polling began.
-    pub woke: std::time::Instant,
+    pub woke: crate::time::Instant,
     /// The map callback ran.
-    pub mapped: std::time::Instant,
+    pub mapped: crate::time::Instant,
     /// The poll that ran it began.
-    pub last_poll: std::time::Instant,
+    pub last_poll: crate::time::Instant,
     /// Polls made.
     pub polls: u32,
     /// The words were copied out.
-    pub copied: std::time::Instant,
+    pub copied: crate::time::Instant,
     /// The buffer was unmapped.
-    pub unmapped: std::time::Instant,
+    pub unmapped: crate::time::Instant,
 }
 
 /// [`read_words`] for a buffer whose copy is in the submission after `before`: the
 /// poller thread waits for `before` (and `done` says it is), then this thread polls the
 /// device until the mapping is done (no wake-up latency on the short rest; one busy
-/// core meanwhile). Also says when its steps happened.
+/// core meanwhile). Also says when its steps happened. Native only: it polls the device,
+/// which in a browser does nothing (the callback runs only once the code awaits).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) async fn read_words_after(
     dev: &Device,
     staging: &wgpu::Buffer,
@@ -127,17 +161,17 @@ pub(crate) async fn read_words_after(
     let at = std::sync::Arc::new(std::sync::Mutex::new(None));
     let at_cb = std::sync::Arc::clone(&at);
     staging.map_async(wgpu::MapMode::Read, .., move |r| {
-        *at_cb.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::time::Instant::now());
+        *at_cb.lock().unwrap_or_else(|e| e.into_inner()) = Some(crate::time::Instant::now());
         let _ = tx.send(r);
         flag.store(true, std::sync::atomic::Ordering::Release);
     });
     dev.inner.poller.wake_until(before);
     done.receive().await;
-    let woke = std::time::Instant::now();
+    let woke = crate::time::Instant::now();
     let mut polls = 0;
     let mut last_poll = woke;
     while !mapped.load(std::sync::atomic::Ordering::Acquire) {
-        last_poll = std::time::Instant::now();
+        last_poll = crate::time::Instant::now();
         polls += 1;
         if let Err(e) = dev.inner.device.poll(wgpu::PollType::Poll) {
             return Err(Error::Gpu {
@@ -148,7 +182,7 @@ pub(crate) async fn read_words_after(
         std::hint::spin_loop();
     }
     let (words, copied) = finish_read(staging, rx).await?;
-    let unmapped = std::time::Instant::now();
+    let unmapped = crate::time::Instant::now();
     let mapped = at.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or(woke);
     Ok((
         words,
@@ -170,7 +204,7 @@ async fn finish_read(
     rx: futures_intrusive::channel::shared::OneshotReceiver<
         std::result::Result<(), wgpu::BufferAsyncError>,
     >,
-) -> Result<(Vec<u32>, std::time::Instant)> {
+) -> Result<(Vec<u32>, crate::time::Instant)> {
     match rx.receive().await {
         Some(Ok(())) => {}
         Some(Err(e)) => return Err(Error::Map(e)),
@@ -183,7 +217,7 @@ async fn finish_read(
         })?;
         bytemuck::cast_slice::<u8, u32>(&view).to_vec()
     };
-    let copied = std::time::Instant::now();
+    let copied = crate::time::Instant::now();
     staging.unmap();
     Ok((words, copied))
 }
@@ -213,14 +247,86 @@ pub(crate) fn bind_whole(
 }
 
 /// Runs `f` inside a validation scope and turns a captured error into [`Error::Gpu`].
+///
+/// In a browser the scope's answer comes only once the code awaits: the check is
+/// deferred to [`settled`], which every async entry point awaits before it returns.
 pub(crate) fn checked<T>(device: &wgpu::Device, context: &str, f: impl FnOnce() -> T) -> Result<T> {
     let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let out = f();
+    #[cfg(target_arch = "wasm32")]
+    {
+        deferred::defer(deferred::Check::Gpu(context.to_string()), scope.pop());
+        Ok(out)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     match pollster::block_on(scope.pop()) {
         Some(e) => Err(Error::Gpu {
             context: context.to_string(),
             message: e.to_string(),
         }),
         None => Ok(out),
+    }
+}
+
+/// `r`, unless an error check deferred since the last call caught an error, which
+/// then wins (it is why `r` went wrong, if it did). Natively checks are immediate and
+/// this is `r`.
+pub(crate) async fn settled<T>(r: Result<T>) -> Result<T> {
+    #[cfg(target_arch = "wasm32")]
+    deferred::settle().await?;
+    r
+}
+
+/// Error scopes whose answers come later: in a browser an error scope's pop is a
+/// promise that the event loop resolves, so nothing may wait for it on the spot.
+#[cfg(target_arch = "wasm32")]
+mod deferred {
+    use crate::error::{Error, Result};
+    use std::cell::RefCell;
+    use std::future::Future;
+    use std::pin::Pin;
+
+    /// What a deferred scope guarded, which names its error.
+    pub(crate) enum Check {
+        /// A buffer allocation of `requested` bytes (the device's largest buffer is
+        /// `available`).
+        OutOfMemory { requested: u64, available: u64 },
+        /// A validation scope around an operation named by the string.
+        Gpu(String),
+    }
+
+    type Pop = Pin<Box<dyn Future<Output = Option<wgpu::Error>>>>;
+
+    thread_local! {
+        static PENDING: RefCell<Vec<(Check, Pop)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Keeps `pop` (a popped scope's answer) for [`settle`].
+    pub(crate) fn defer(check: Check, pop: impl Future<Output = Option<wgpu::Error>> + 'static) {
+        PENDING.with(|p| p.borrow_mut().push((check, Box::pin(pop))));
+    }
+
+    /// Awaits every deferred scope; the first that caught an error gives the error.
+    pub(crate) async fn settle() -> Result<()> {
+        let pending = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        let mut first = None;
+        for (check, pop) in pending {
+            if let Some(e) = pop.await {
+                first.get_or_insert(match check {
+                    Check::OutOfMemory {
+                        requested,
+                        available,
+                    } => Error::OutOfMemory {
+                        requested,
+                        available,
+                    },
+                    Check::Gpu(context) => Error::Gpu {
+                        context,
+                        message: e.to_string(),
+                    },
+                });
+            }
+        }
+        first.map_or(Ok(()), Err)
     }
 }

@@ -9,6 +9,7 @@
 //! This layer knows adapters, queues, polling, buffers and pipelines, and nothing of
 //! what runs on them.
 
+#[cfg(not(target_arch = "wasm32"))]
 mod active;
 mod cache;
 pub mod enumerate;
@@ -17,12 +18,16 @@ pub(crate) mod pipeline;
 mod poller;
 pub(crate) mod thread_times;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use active::{active_device, device_count, run_on_device, set_device};
-pub(crate) use cache::{cache_dir, PipelineCache};
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use cache::cache_dir;
+pub(crate) use cache::PipelineCache;
 pub(crate) use poller::Poller;
 pub(crate) use thread_times::ThreadTimes;
 
 use crate::error::{Error, Result};
+#[cfg(not(target_arch = "wasm32"))]
 use enumerate::{Candidate, Selection};
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -77,10 +82,12 @@ pub struct Device {
 pub(crate) struct Inner {
     pub(crate) uid: u64,
     pub(crate) info: DeviceInfo,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) adapter: Option<wgpu::Adapter>,
     pub(crate) device: wgpu::Device,
     pub(crate) queue: wgpu::Queue,
     pub(crate) poller: Poller,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) pipeline_cache: PipelineCache,
     /// The state a layer above keeps per device (see [`Device::extension`]).
     extension: OnceLock<Box<dyn Any + Send + Sync>>,
@@ -115,6 +122,7 @@ fn wanted_features() -> wgpu::Features {
 /// `VALIDATION_INDIRECT_CALL` unless `WGPU_VALIDATION_INDIRECT_CALL` asks for it:
 /// wgpu sets that flag in release builds too, and it makes every device build
 /// validation pipelines at creation for indirect calls, which this crate never makes.
+#[cfg(not(target_arch = "wasm32"))]
 fn instance() -> std::sync::MutexGuard<'static, wgpu::Instance> {
     static INSTANCE: std::sync::OnceLock<std::sync::Mutex<wgpu::Instance>> =
         std::sync::OnceLock::new();
@@ -131,6 +139,7 @@ fn instance() -> std::sync::MutexGuard<'static, wgpu::Instance> {
         .unwrap_or_else(|e| e.into_inner())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn candidate(a: &wgpu::Adapter) -> Candidate {
     let i = a.get_info();
     Candidate {
@@ -144,6 +153,7 @@ fn candidate(a: &wgpu::Adapter) -> Candidate {
 }
 
 /// Why no device was found, with the fix for the common headless-NVIDIA case.
+#[cfg(not(target_arch = "wasm32"))]
 fn no_device_hint() -> String {
     let mut hint = String::from(
         "wgpu enumerated no usable adapter. Install a Vulkan driver and loader \
@@ -171,6 +181,7 @@ impl Device {
     /// [`Error::NoDevice`] when nothing could be opened; [`Error::NoMatchingDevice`] when
     /// `WGPU_MSM_DEVICES` matches none of the adapters. Adapters that fail to open are
     /// logged and skipped.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn all() -> Result<Vec<Device>> {
         Self::all_with(&Selection::from_env(), false)
     }
@@ -179,6 +190,7 @@ impl Device {
     ///
     /// # Errors
     /// [`Error::NoDevice`] when nothing could be opened.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn all_including_software() -> Result<Vec<Device>> {
         Self::all_with(&Selection::from_env(), true)
     }
@@ -188,6 +200,7 @@ impl Device {
     /// # Errors
     /// [`Error::NoDevice`] when nothing could be opened; [`Error::NoMatchingDevice`] when
     /// `sel` matches none of the adapters.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn all_with(sel: &Selection, allow_software: bool) -> Result<Vec<Device>> {
         let instance = instance();
         let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
@@ -224,7 +237,17 @@ impl Device {
     ///
     /// # Errors
     /// [`Error::RequestDevice`] when the driver refuses.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn open(adapter: wgpu::Adapter, index: usize) -> Result<Device> {
+        pollster::block_on(Self::open_async(adapter, index))
+    }
+
+    /// [`Device::open`] as a future (the only way in a browser, where nothing may
+    /// block).
+    ///
+    /// # Errors
+    /// [`Error::RequestDevice`] when the driver (or the browser) refuses.
+    pub async fn open_async(adapter: wgpu::Adapter, index: usize) -> Result<Device> {
         let features = adapter.features() & wanted_features();
         let desc = wgpu::DeviceDescriptor {
             label: Some("wgpu-msm"),
@@ -233,8 +256,43 @@ impl Device {
             memory_hints: wgpu::MemoryHints::Performance,
             ..Default::default()
         };
-        let (device, queue) = pollster::block_on(adapter.request_device(&desc))?;
+        let (device, queue) = adapter.request_device(&desc).await?;
         Ok(Self::assemble(Some(adapter), device, queue, index, true))
+    }
+
+    /// Every selected device, as a future: natively [`Device::all`] (whose
+    /// enumeration never waits there); in a browser (wasm32) the one device of the
+    /// browser's WebGPU adapter, asked for without blocking.
+    ///
+    /// # Errors
+    /// As [`Device::all`]; in a browser [`Error::NoDevice`] when it has no WebGPU
+    /// (`navigator.gpu` missing, or no adapter), [`Error::RequestDevice`] when it
+    /// refuses the device.
+    pub async fn all_async() -> Result<Vec<Device>> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            Self::all()
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+            desc.backends = wgpu::Backends::BROWSER_WEBGPU;
+            let instance = wgpu::Instance::new(desc);
+            let adapter = instance
+                .request_adapter(&wgpu::RequestAdapterOptions {
+                    power_preference: wgpu::PowerPreference::HighPerformance,
+                    ..Default::default()
+                })
+                .await
+                .map_err(|e| Error::NoDevice {
+                    hint: format!(
+                        "the browser gave no WebGPU adapter ({e}): WebGPU is missing or \
+                         turned off (Chromium: --enable-unsafe-webgpu, and \
+                         --use-webgpu-adapter=swiftshader without a GPU)"
+                    ),
+                })?;
+            Ok(vec![Self::open_async(adapter, 0).await?])
+        }
     }
 
     /// Opens a second, independent logical device on the same adapter (its own queue,
@@ -243,6 +301,7 @@ impl Device {
     /// # Errors
     /// [`Error::InvalidConfig`] for a device made by [`Device::from_wgpu`] without an
     /// adapter; [`Error::RequestDevice`] when the driver refuses.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn open_again(&self) -> Result<Device> {
         let adapter =
             self.inner.adapter.clone().ok_or_else(|| {

@@ -4,10 +4,15 @@
 //! compiler does not finish is an error too rather than a hang.
 
 use crate::error::{Error, Result};
+use crate::time::Instant;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::RecvTimeoutError;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Duration;
 
 /// Compute pipelines of one shader module sharing one bind group layout.
 pub(crate) struct Kernels {
@@ -35,6 +40,7 @@ impl Kernels {
     /// compile holds the adapter's context, the error comes once it is done; pipelines
     /// not yet started are not built).
     #[allow(clippy::too_many_arguments)]
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn build(
         device: &wgpu::Device,
         device_name: &str,
@@ -158,6 +164,84 @@ impl Kernels {
         })
     }
 
+    /// [`Kernels::build`] in a browser, where nothing may block and there are no
+    /// threads: the module and every pipeline are created in turn, each inside its
+    /// error scopes, and the scopes' answers awaited after (the browser compiles
+    /// meanwhile). No time limit: the browser's own watchdog bounds a compile.
+    ///
+    /// # Errors
+    /// [`Error::KernelBuild`] naming the device and the module or entry point.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) async fn build_async(
+        device: &wgpu::Device,
+        device_name: &str,
+        label: &str,
+        source: &str,
+        entries: &[&[wgpu::BindGroupLayoutEntry]],
+        entry_points: &[String],
+    ) -> Result<Kernels> {
+        let started = Instant::now();
+        let fail = |kernel: &str, message: String| Error::KernelBuild {
+            device: device_name.to_string(),
+            kernel: kernel.to_string(),
+            message,
+        };
+        let (module, pops) = scoped_later(device, || {
+            device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(label),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            })
+        });
+        if let Some(e) = first_error(pops).await {
+            return Err(fail(label, e));
+        }
+        log::debug!("module {label} in {:.2?}", started.elapsed());
+        let mut layouts: Vec<wgpu::BindGroupLayout> = entries
+            .iter()
+            .map(|e| {
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some(label),
+                    entries: e,
+                })
+            })
+            .collect();
+        let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
+        let pl = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some(label),
+            bind_group_layouts: &refs,
+            immediate_size: 0,
+        });
+        let mut made = Vec::with_capacity(entry_points.len());
+        for ep in entry_points {
+            let name = format!("{label}/{ep}");
+            let (p, pops) = scoped_later(device, || {
+                device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&name),
+                    layout: Some(&pl),
+                    module: &module,
+                    entry_point: Some(ep),
+                    compilation_options: Default::default(),
+                    cache: None,
+                })
+            });
+            made.push((name, ep.clone(), p, pops));
+        }
+        let mut pipelines = Vec::with_capacity(made.len());
+        for (name, ep, p, pops) in made {
+            if let Some(e) = first_error(pops).await {
+                return Err(fail(&name, e));
+            }
+            log::debug!("pipeline {name} by {:.2?}", started.elapsed());
+            pipelines.push((ep, p));
+        }
+        let layout = layouts.remove(0);
+        Ok(Kernels {
+            layout,
+            extra_layouts: layouts,
+            pipelines,
+        })
+    }
+
     /// The pipeline of entry point `name`.
     pub(crate) fn get(&self, name: &str) -> &wgpu::ComputePipeline {
         // Entry point names are constants of this crate; a miss is a bug.
@@ -170,8 +254,42 @@ impl Kernels {
     }
 }
 
+/// The answers of the three scopes of [`scoped_later`], innermost first.
+#[cfg(target_arch = "wasm32")]
+type Pops = Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Option<wgpu::Error>>>>>;
+
+/// Runs `f` inside validation, internal and out-of-memory error scopes of `device`,
+/// popped at once; their answers come when awaited ([`first_error`]).
+#[cfg(target_arch = "wasm32")]
+fn scoped_later<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> (T, Pops) {
+    let oom = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
+    let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let out = f();
+    // Scopes pop innermost first.
+    let pops: Pops = vec![
+        Box::pin(validation.pop()),
+        Box::pin(internal.pop()),
+        Box::pin(oom.pop()),
+    ];
+    (out, pops)
+}
+
+/// The first error the scopes of `pops` caught.
+#[cfg(target_arch = "wasm32")]
+async fn first_error(pops: Pops) -> Option<String> {
+    let mut first = None;
+    for pop in pops {
+        if let Some(e) = pop.await {
+            first.get_or_insert(e.to_string());
+        }
+    }
+    first
+}
+
 /// Runs `f` inside validation, internal and out-of-memory error scopes of `device`, and
 /// says the first error any of them caught.
+#[cfg(not(target_arch = "wasm32"))]
 fn scoped<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> (T, Option<String>) {
     let oom = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
     let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
@@ -188,6 +306,7 @@ fn scoped<T>(device: &wgpu::Device, f: impl FnOnce() -> T) -> (T, Option<String>
 }
 
 /// Whether bounds checks stay on in trusted kernels too (`WGPU_MSM_BOUNDS_CHECKS=1`).
+#[cfg(not(target_arch = "wasm32"))]
 fn force_checks() -> bool {
     std::env::var("WGPU_MSM_BOUNDS_CHECKS").is_ok_and(|v| v == "1")
 }
@@ -195,6 +314,7 @@ fn force_checks() -> bool {
 /// Creates a shader module. `trusted` modules run without wgpu's injected bounds checks:
 /// the MSM kernels guard every index against the sizes they are given, and the checks
 /// cost registers and instructions in the innermost loops.
+#[cfg(not(target_arch = "wasm32"))]
 fn module(device: &wgpu::Device, label: &str, source: &str, trusted: bool) -> wgpu::ShaderModule {
     let desc = wgpu::ShaderModuleDescriptor {
         label: Some(label),
@@ -217,6 +337,7 @@ fn module(device: &wgpu::Device, label: &str, source: &str, trusted: bool) -> wg
 /// so compiler threads queued there would panic. Queued here instead, they wait without
 /// a limit, one compiling at a time (every GL device of the process, since two
 /// handles of one adapter share its context).
+#[cfg(not(target_arch = "wasm32"))]
 fn gl_compile_turn() -> std::sync::MutexGuard<'static, ()> {
     static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
     TURN.lock().unwrap_or_else(|e| e.into_inner())

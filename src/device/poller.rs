@@ -5,16 +5,38 @@
 //! waits on the device until the submitted work (or one submission of it) is done and
 //! the callbacks have run.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc::{channel, Sender};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::Mutex;
+
+/// In a browser there is no thread to start and nothing to poll: the browser's event
+/// loop runs the callbacks whenever the code awaits.
+#[cfg(target_arch = "wasm32")]
+pub(crate) struct Poller;
+
+#[cfg(target_arch = "wasm32")]
+impl Poller {
+    pub(crate) fn new(_device: wgpu::Device) -> Poller {
+        Poller
+    }
+
+    /// Nothing to do: the browser runs the callbacks.
+    pub(crate) fn wake(&self) {}
+
+    /// Nothing to do: the browser runs the callbacks.
+    pub(crate) fn wake_until(&self, _index: wgpu::SubmissionIndex) {}
+}
 
 /// Owns the polling thread of one device; dropping it ends the thread and waits for it,
 /// so the device is never torn down by a thread racing the process's exit.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) struct Poller {
     tx: Mutex<Option<Sender<Option<wgpu::SubmissionIndex>>>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Poller {
     pub(crate) fn new(device: wgpu::Device) -> Poller {
         let (tx, rx) = channel::<Option<wgpu::SubmissionIndex>>();
@@ -31,7 +53,7 @@ impl Poller {
                         submission_index: until,
                         timeout: None,
                     };
-                    let t = std::time::Instant::now();
+                    let t = crate::time::Instant::now();
                     let times = super::ThreadTimes::for_debug();
                     if let Err(e) = device.poll(wait) {
                         log::error!("device poll failed: {e}");
@@ -74,6 +96,7 @@ impl Poller {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for Poller {
     fn drop(&mut self) {
         if let Ok(mut guard) = self.tx.lock() {

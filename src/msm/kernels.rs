@@ -24,7 +24,9 @@ pub(crate) struct KernelCache {
 
 impl KernelCache {
     /// The kernels of `kind` for `group` and `path`, built with `unroll` and `fq32`,
-    /// compiled on first use within `limit` (see `Kernels::build`).
+    /// compiled on first use within `limit` (see `Kernels::build`). In a browser they
+    /// must have been built by [`KernelCache::get_async`] before (building waits
+    /// there); else this is an [`Error::InvalidConfig`](crate::error::Error::InvalidConfig).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn get(
         &self,
@@ -36,13 +38,95 @@ impl KernelCache {
         fq32: Fq32,
         limit: Option<std::time::Duration>,
     ) -> Result<Arc<Kernels>> {
+        let key = Self::key(group, kind, path, unroll, fq32);
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = map.get(&key) {
+            return Ok(k.clone());
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (dev, limit, &mut map);
+            Err(crate::error::Error::InvalidConfig(format!(
+                "the {} kernels are not built on this device yet: in a browser they are \
+                 built by the async calls (Device::prepare_async, msm_async, ...)",
+                Self::label(&key)
+            )))
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let entries = Self::entries(kind);
+            let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
+                entries.iter().map(Vec::as_slice).collect();
+            let label = Self::label(&key);
+            let (group, kind, path, unroll, fq32) = key;
+            let t = crate::time::Instant::now();
+            let k = Arc::new(Kernels::build(
+                dev.wgpu_device(),
+                dev.name(),
+                &label,
+                &shader::source_for(group, kind, path, unroll, fq32),
+                matches!(
+                    kind,
+                    ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
+                ),
+                &entries,
+                &kind.entry_points(),
+                dev.inner.pipeline_cache.get(),
+                limit,
+            )?);
+            log::info!("compiled {label} in {:.2?}", t.elapsed());
+            dev.inner.pipeline_cache.save();
+            map.insert(key, k.clone());
+            Ok(k)
+        }
+    }
+
+    /// [`KernelCache::get`] in a browser: builds the kernels without blocking (see
+    /// `Kernels::build_async`) when they are not built yet.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) async fn get_async(
+        &self,
+        dev: &Device,
+        group: GroupId,
+        kind: ShaderKind,
+        path: MulPath,
+        unroll: Unroll,
+        fq32: Fq32,
+    ) -> Result<Arc<Kernels>> {
+        let key = Self::key(group, kind, path, unroll, fq32);
+        if let Some(k) = self.map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(k.clone());
+        }
+        let entries = Self::entries(kind);
+        let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
+            entries.iter().map(Vec::as_slice).collect();
+        let label = Self::label(&key);
+        let (group, kind, path, unroll, fq32) = key;
+        let t = crate::time::Instant::now();
+        let k = Arc::new(
+            Kernels::build_async(
+                dev.wgpu_device(),
+                dev.name(),
+                &label,
+                &shader::source_for(group, kind, path, unroll, fq32),
+                &entries,
+                &kind.entry_points(),
+            )
+            .await?,
+        );
+        log::info!("compiled {label} in {:.2?}", t.elapsed());
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(map.entry(key).or_insert(k).clone())
+    }
+
+    /// The cache key of a build: builds that give the same source share one.
+    fn key(group: GroupId, kind: ShaderKind, path: MulPath, unroll: Unroll, fq32: Fq32) -> Key {
         // A shader without arithmetic is built once, whichever path asks for it.
         let path = if kind.uses_arithmetic() {
             path
         } else {
             MulPath::Portable32
         };
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         // A group without small limbs builds the same source whatever `fq32` asks.
         let fq32 = if group.has_small_limbs() {
             fq32
@@ -55,11 +139,23 @@ impl KernelCache {
         } else {
             GroupId::Bn254G1
         };
-        let key = (group, kind, path, unroll, fq32);
-        if let Some(k) = map.get(&key) {
-            return Ok(k.clone());
+        (group, kind, path, unroll, fq32)
+    }
+
+    /// The label of a build (logs, captures and errors name it).
+    fn label(key: &Key) -> String {
+        let (group, kind, path, _, _) = key;
+        match group {
+            // BN254 G1 keeps its labels (logs and captures name them).
+            GroupId::Bn254G1 => format!("{}/{:?}", path.name(), kind),
+            g => format!("{}/{}/{:?}", g.name(), path.name(), kind),
         }
-        let entries: Vec<Vec<wgpu::BindGroupLayoutEntry>> = match kind {
+        .to_lowercase()
+    }
+
+    /// The bind group layouts a shader kind declares.
+    fn entries(kind: ShaderKind) -> Vec<Vec<wgpu::BindGroupLayoutEntry>> {
+        match kind {
             ShaderKind::Msm => {
                 let mut v = vec![
                     gpu::uniform_entry(0, false),
@@ -99,33 +195,6 @@ impl KernelCache {
                 gpu::storage_entry(1, true),
                 gpu::storage_entry(2, false),
             ]],
-        };
-        let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
-            entries.iter().map(Vec::as_slice).collect();
-        let label = match group {
-            // BN254 G1 keeps its labels (logs and captures name them).
-            GroupId::Bn254G1 => format!("{}/{:?}", path.name(), kind),
-            g => format!("{}/{}/{:?}", g.name(), path.name(), kind),
         }
-        .to_lowercase();
-        let t = std::time::Instant::now();
-        let k = Arc::new(Kernels::build(
-            dev.wgpu_device(),
-            dev.name(),
-            &label,
-            &shader::source_for(group, kind, path, unroll, fq32),
-            matches!(
-                kind,
-                ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
-            ),
-            &entries,
-            &kind.entry_points(),
-            dev.inner.pipeline_cache.get(),
-            limit,
-        )?);
-        log::info!("compiled {label} in {:.2?}", t.elapsed());
-        dev.inner.pipeline_cache.save();
-        map.insert(key, k.clone());
-        Ok(k)
     }
 }

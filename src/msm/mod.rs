@@ -41,8 +41,9 @@ pub use resident::scalars::DeviceScalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
 use crate::curve::Group;
-use crate::device::Device;
+use crate::device::{gpu, Device};
 use crate::error::{Error, Result};
+use crate::shader::ShaderKind;
 use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ff::Zero;
 use plan::DeviceLimits;
@@ -116,6 +117,7 @@ impl Device {
     /// assert_eq!(r, ark_bn254::G1Projective::msm(&bases, &scalars).unwrap());
     /// # Ok::<(), wgpu_msm::Error>(())
     /// ```
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn msm<C: Group>(
         &self,
         bases: &[Affine<C>],
@@ -143,6 +145,17 @@ impl Device {
         scalars: &[C::ScalarField],
         cfg: &MsmConfig,
     ) -> Result<Projective<C>> {
+        self.prepare_in_browser::<C>(cfg).await?;
+        gpu::settled(self.msm_host(bases, scalars, cfg).await).await
+    }
+
+    /// [`Device::msm_async`] with its kernels built.
+    async fn msm_host<C: Group>(
+        &self,
+        bases: &[Affine<C>],
+        scalars: &[C::ScalarField],
+        cfg: &MsmConfig,
+    ) -> Result<Projective<C>> {
         Error::check_lengths(bases.len(), scalars.len())?;
         if bases.is_empty() {
             return Ok(Projective::<C>::zero());
@@ -150,7 +163,7 @@ impl Device {
         match run::stream::route(self, C::ID, bases.len(), cfg)? {
             run::stream::Route::Resident => {
                 let resident = self.upload_bases_with(bases, cfg)?;
-                self.msm_with_async(&resident, scalars, cfg).await
+                self.msm_with_host(&resident, scalars, cfg).await
             }
             run::stream::Route::Stream { plan, growing } => {
                 run::stream::run(self, bases, scalars, cfg, plan, growing).await
@@ -162,6 +175,7 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_with_async`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn msm_with<C: Group>(
         &self,
         bases: &DeviceBases<C>,
@@ -188,6 +202,17 @@ impl Device {
         scalars: &[C::ScalarField],
         cfg: &MsmConfig,
     ) -> Result<Projective<C>> {
+        self.prepare_in_browser::<C>(cfg).await?;
+        gpu::settled(self.msm_with_host(bases, scalars, cfg).await).await
+    }
+
+    /// [`Device::msm_with_async`] with its kernels built.
+    async fn msm_with_host<C: Group>(
+        &self,
+        bases: &DeviceBases<C>,
+        scalars: &[C::ScalarField],
+        cfg: &MsmConfig,
+    ) -> Result<Projective<C>> {
         self.check_owner("DeviceBases", bases.device_uid())?;
         Error::check_lengths(bases.len(), scalars.len())?;
         let r = run::batch::run(self, bases, &[scalars], cfg).await?;
@@ -199,6 +224,7 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_resident_async`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn msm_resident<C: Group>(
         &self,
         bases: &DeviceBases<C>,
@@ -238,7 +264,8 @@ impl Device {
         scalars: &DeviceScalars<C>,
         cfg: &MsmConfig,
     ) -> Result<Projective<C>> {
-        run::on_device::run(self, bases, scalars, cfg).await
+        self.prepare_in_browser::<C>(cfg).await?;
+        gpu::settled(run::on_device::run(self, bases, scalars, cfg).await).await
     }
 
     /// Blocking batch of MSMs over the same resident bases; see
@@ -246,6 +273,7 @@ impl Device {
     ///
     /// # Errors
     /// As [`Device::msm_batch_async`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn msm_batch<C: Group>(
         &self,
         bases: &DeviceBases<C>,
@@ -291,7 +319,71 @@ impl Device {
         batch: &[&[C::ScalarField]],
         cfg: &MsmConfig,
     ) -> Result<Vec<Projective<C>>> {
-        run::batch::run(self, bases, batch, cfg).await
+        self.prepare_in_browser::<C>(cfg).await?;
+        gpu::settled(run::batch::run(self, bases, batch, cfg).await).await
+    }
+
+    /// Builds every kernel the MSMs of group `C` under `cfg` may take on this device
+    /// (the MSM's, the fold sizing's, the on-curve check's and the base expansion's),
+    /// where they are not built yet. The first MSM builds the kernels it takes anyway;
+    /// this moves the wait to a moment the caller picks. In a browser the build does
+    /// not block, and must happen before the blocking [`Device::upload_bases`]; the
+    /// async calls do it.
+    ///
+    /// # Errors
+    /// [`Error::KernelBuild`] when the driver (or the browser) rejects a kernel;
+    /// [`Error::InvalidConfig`] for a multiply path the device cannot run.
+    pub async fn prepare_async<C: Group>(&self, cfg: &MsmConfig) -> Result<()> {
+        let state = self.msm_state()?;
+        let paths = [
+            self.resolve_arithmetic(cfg.arithmetic)?,
+            self.resolve_arithmetic(Arithmetic::Auto)?,
+        ];
+        let mut kinds = vec![
+            ShaderKind::Msm,
+            ShaderKind::CheckBases,
+            ShaderKind::ExpandBases,
+        ];
+        if state.tuning().fold_indirect {
+            kinds.push(ShaderKind::FoldArgs);
+        }
+        for path in paths {
+            for &kind in &kinds {
+                #[cfg(target_arch = "wasm32")]
+                state.kernels_async(self, C::ID, kind, path).await?;
+                #[cfg(not(target_arch = "wasm32"))]
+                state.kernels(self, C::ID, kind, path)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Device::prepare_async`] in a browser, where the blocking build is not there;
+    /// nothing natively (the kernels are built on first use, as before).
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        allow(clippy::extra_unused_type_parameters)
+    )]
+    async fn prepare_in_browser<C: Group>(&self, cfg: &MsmConfig) -> Result<()> {
+        #[cfg(target_arch = "wasm32")]
+        self.prepare_async::<C>(cfg).await?;
+        let _ = cfg;
+        Ok(())
+    }
+
+    /// [`Device::upload_bases`] as a future: in a browser it builds the kernels of the
+    /// on-curve check first (without blocking) and waits for the scopes of the
+    /// upload's allocations; natively it is [`Device::upload_bases`].
+    ///
+    /// # Errors
+    /// As [`Device::upload_bases`]; [`Error::KernelBuild`] as
+    /// [`Device::prepare_async`].
+    pub async fn upload_bases_async<C: Group>(
+        &self,
+        bases: &[Affine<C>],
+    ) -> Result<DeviceBases<C>> {
+        self.prepare_in_browser::<C>(&MsmConfig::default()).await?;
+        gpu::settled(self.upload_bases(bases)).await
     }
 
     /// Whether the MSM kernels read one-shot inputs straight from the host-visible
@@ -328,6 +420,7 @@ pub struct PassCapacity {
 ///
 /// # Errors
 /// [`Error::NoDevice`] when no device exists; otherwise as [`Device::msm`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn msm<C: Group>(
     bases: &[Affine<C>],
     scalars: &[C::ScalarField],

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::msm::kernels::KernelCache;
 use crate::msm::memory::arena::{Arena, ArenaKey};
 use crate::msm::memory::pool::{Lease, Pool, Pooled};
-use crate::msm::memory::upload::{Spread, Uploads};
+use crate::msm::memory::upload::{Spread, ThreadPool, Uploads};
 use crate::msm::memory::working::Working;
 use crate::msm::plan::tuning::Tuning;
 use crate::msm::plan::Plan;
@@ -46,7 +46,7 @@ pub(crate) struct DeviceState {
     readbacks: Pool<Readback>,
     pub(crate) profile: Mutex<Option<crate::msm::StageProfile>>,
     /// The upload threads and their count, started on first use.
-    uploads: Mutex<Option<(usize, Option<Arc<rayon::ThreadPool>>)>>,
+    uploads: Mutex<Option<(usize, Option<Arc<ThreadPool>>)>>,
     tuning: RwLock<Tuning>,
 }
 
@@ -103,6 +103,21 @@ impl DeviceState {
         )
     }
 
+    /// [`DeviceState::kernels`] in a browser: built without blocking on first use.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) async fn kernels_async(
+        &self,
+        dev: &Device,
+        group: GroupId,
+        kind: ShaderKind,
+        path: MulPath,
+    ) -> Result<Arc<Kernels>> {
+        let t = self.tuning();
+        self.kernels
+            .get_async(dev, group, kind, path, t.unroll, t.fq32)
+            .await
+    }
+
     /// This device's upload threads (`Tuning::upload_threads`, at most one a core),
     /// started on first use and again when the tuning changes their number: a one-shot
     /// MSM's streamed uploads run there, so that the streams of a cluster's devices do
@@ -117,7 +132,15 @@ impl DeviceState {
         }
     }
 
-    fn upload_pool(&self, threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    #[cfg(target_arch = "wasm32")]
+    fn upload_pool(&self, _threads: usize) -> Option<Arc<ThreadPool>> {
+        // No threads in a browser: uploads are written on the calling thread.
+        let _ = &self.uploads;
+        None
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn upload_pool(&self, threads: usize) -> Option<Arc<ThreadPool>> {
         let mut uploads = self.uploads.lock().unwrap_or_else(|e| e.into_inner());
         match &*uploads {
             Some((n, pool)) if *n == threads => pool.clone(),

@@ -120,7 +120,7 @@ impl BrowserGpu {
 /// `navigator.gpu.requestAdapter()`'s `info` as `key=value` pairs, read through JS
 /// because wgpu maps only its description; a note instead when it cannot be read.
 #[cfg(target_arch = "wasm32")]
-async fn browser_adapter_info() -> String {
+pub(crate) async fn browser_adapter_info() -> String {
     use js_sys::{Function, Promise, Reflect};
     use wasm_bindgen::{JsCast, JsValue};
     let get = |o: &JsValue, k: &str| Reflect::get(o, &JsValue::from_str(k));
@@ -145,6 +145,6 @@ async fn browser_adapter_info() -> String {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-async fn browser_adapter_info() -> String {
+pub(crate) async fn browser_adapter_info() -> String {
     String::new()
 }

@@ -7,7 +7,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::{console_log, wasm_bindgen_test, wasm_bindgen_test_configure};
-use wgpu_msm_web::{curve_madd, field_mul, BrowserGpu};
+use wgpu_msm::Device;
+use wgpu_msm_web::portable::{self, Outcome};
+use wgpu_msm_web::{bytes, curve_madd, field_mul, BrowserGpu};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -26,6 +28,109 @@ async fn webgpu_adapter_appears() {
     let s = gpu.summary().await;
     console_log!("{s}");
     assert_eq!(s.info.backend, wgpu::Backend::BrowserWebGpu);
+}
+
+/// The MSM device, opened and its kernels built once for every test of the run (the
+/// tests share one page and run one after another): building the MSM kernels takes
+/// some 30 s on SwiftShader.
+async fn device() -> Device {
+    thread_local! {
+        static DEV: std::cell::RefCell<Option<Device>> = const { std::cell::RefCell::new(None) };
+    }
+    if let Some(d) = DEV.with(|d| d.borrow().clone()) {
+        return d;
+    }
+    let t = web_time::Instant::now();
+    let dev = match Device::all_async().await {
+        Ok(mut v) => v.remove(0),
+        Err(e) => panic!("the browser test needs WebGPU: {e}"),
+    };
+    dev.prepare_async::<ark_bn254::g1::Config>(&Default::default())
+        .await
+        .unwrap_or_else(|e| panic!("building the MSM kernels: {e}"));
+    console_log!(
+        "{:?}: kernels built in {:.1} s",
+        dev,
+        t.elapsed().as_secs_f64()
+    );
+    DEV.with(|d| *d.borrow_mut() = Some(dev.clone()));
+    dev
+}
+
+/// Fails with every failure of `o` (each names its case and seed).
+fn assert_all_passed(o: &Outcome) {
+    for p in &o.passed {
+        console_log!("ok: {p}");
+    }
+    assert!(
+        o.failures.is_empty(),
+        "{} failures:\n{}",
+        o.failures.len(),
+        o.failures.join("\n")
+    );
+}
+
+/// The seed of the random inputs: fixed, so a failure reproduces (every failure
+/// message names its case's seed).
+const SEED: u64 = 28;
+
+#[wasm_bindgen_test]
+async fn msm_async_matches_arkworks() {
+    let dev = device().await;
+    // Adversarial cases and random ones at 3, 13, 53, 213, 853, 3413 and 4096 points.
+    let cases = portable::cases(SEED, 1 << 12);
+    let t = web_time::Instant::now();
+    let o = portable::check_host_msms(&dev, &cases).await;
+    console_log!(
+        "{} cases in {:.1} s",
+        cases.len(),
+        t.elapsed().as_secs_f64()
+    );
+    assert_all_passed(&o);
+    assert_eq!(o.passed.len(), cases.len());
+}
+
+#[wasm_bindgen_test]
+async fn resident_and_batch_match_arkworks() {
+    let dev = device().await;
+    let o = portable::check_resident_and_batch(&dev, 1000, SEED + 1).await;
+    assert_all_passed(&o);
+}
+
+/// The portable program (the same source runs natively in the root crate's
+/// tests/portable.rs): `Device::all_async` and the `*_async` calls only.
+#[wasm_bindgen_test]
+async fn portable_program_matches_arkworks() {
+    // Opens its own device; the kernels are built again for it (its own cache).
+    let o = portable::run(SEED + 2, 300)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_all_passed(&o);
+}
+
+#[wasm_bindgen_test]
+async fn js_api_bytes_round_trip_and_malformed_input() {
+    let dev = device().await;
+    let c = portable::random_case(100, SEED + 3);
+    let (b, s) = (bytes::many_bytes(&c.bases), bytes::many_bytes(&c.scalars));
+    let (pb, ps) = bytes::parse_inputs(&b, &s).expect("well-formed bytes");
+    let got = dev
+        .msm_async(&pb, &ps, &Default::default())
+        .await
+        .expect("msm");
+    assert_eq!(
+        bytes::point_bytes(&got),
+        bytes::arkworks_msm(&b, &s).expect("arkworks")
+    );
+    // Malformed: a cut point, a cut scalar, different counts, a point off the curve.
+    assert!(bytes::parse_inputs(&b[..b.len() - 1], &s).is_err());
+    assert!(bytes::parse_inputs(&b, &s[..s.len() - 5]).is_err());
+    assert!(bytes::parse_inputs(&b[..64 * 99], &s).is_err());
+    let mut off = b.clone();
+    off[64 * 7] ^= 1;
+    let e = bytes::parse_inputs(&off, &s).expect_err("off-curve point");
+    console_log!("off-curve point: {e}");
+    assert!(e.to_string().contains("base 7"), "{e}");
 }
 
 #[wasm_bindgen_test]

@@ -60,7 +60,7 @@ impl<T: Pooled> Pool<T> {
         let item = match found {
             Some(t) => t,
             None => {
-                let t = std::time::Instant::now();
+                let t = crate::time::Instant::now();
                 let item = make()?;
                 log::debug!(
                     "pool: new {} in {:.2?} ({:?}, {} idle)",

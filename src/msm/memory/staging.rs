@@ -155,7 +155,7 @@ impl Staging {
         fill: impl FnOnce(wgpu::WriteOnly<'_, [u8]>),
         extra: Option<(u64, &[u8])>,
     ) -> Result<std::time::Duration> {
-        let t_ready = std::time::Instant::now();
+        let t_ready = crate::time::Instant::now();
         self.ready(dev).await?;
         log::trace!(
             "staging: {} ready after {:.2} ms",
@@ -176,7 +176,7 @@ impl Staging {
         if !self.is_mapped() {
             return Err(Error::Cancelled);
         }
-        let t = std::time::Instant::now();
+        let t = crate::time::Instant::now();
         if len > 0 {
             let mut view = self
                 .buffer

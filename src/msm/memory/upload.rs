@@ -20,13 +20,25 @@ struct Part<'a>(WriteOnly<'a, [u8]>);
 // leaves out slices. Each `Part` comes from `split_at`, so parts never overlap.
 unsafe impl Send for Part<'_> {}
 
+/// The pool of a device's upload threads: rayon's natively; in a browser (no threads)
+/// a type with no values, so every `Option<&ThreadPool>` there is `None`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) type ThreadPool = rayon::ThreadPool;
+/// The pool of a device's upload threads: rayon's natively; in a browser (no threads)
+/// a type with no values, so every `Option<&ThreadPool>` there is `None`.
+#[cfg(target_arch = "wasm32")]
+pub(crate) enum ThreadPool {}
+
 /// Runs `fill(dst)` on `pool`'s threads (its `rayon::scope` then spawns there), else on
 /// the calling thread (and rayon's global pool).
-pub(crate) fn on_pool<F>(pool: Option<&rayon::ThreadPool>, dst: WriteOnly<'_, [u8]>, fill: F)
+pub(crate) fn on_pool<F>(pool: Option<&ThreadPool>, dst: WriteOnly<'_, [u8]>, fill: F)
 where
     F: FnOnce(WriteOnly<'_, [u8]>) + Send,
 {
     match pool {
+        #[cfg(target_arch = "wasm32")]
+        Some(p) => match *p {},
+        #[cfg(not(target_arch = "wasm32"))]
         Some(p) => {
             let part = Part(dst);
             p.install(move || {
@@ -40,11 +52,7 @@ where
 
 /// Runs `here` on this thread while `there` runs on `pool` (a device's upload threads),
 /// or one after the other when the device has none; returns both results.
-pub(crate) fn beside<H, T, RH, RT>(
-    pool: Option<&rayon::ThreadPool>,
-    here: H,
-    there: T,
-) -> (RH, Option<RT>)
+pub(crate) fn beside<H, T, RH, RT>(pool: Option<&ThreadPool>, here: H, there: T) -> (RH, Option<RT>)
 where
     H: FnOnce() -> RH,
     T: FnOnce() -> RT + Send,
@@ -53,12 +61,17 @@ where
     let Some(p) = pool else {
         return (here(), Some(there()));
     };
-    let mut out = None;
-    let r = p.in_place_scope(|s| {
-        s.spawn(|_| out = Some(there()));
-        here()
-    });
-    (r, out)
+    #[cfg(target_arch = "wasm32")]
+    match *p {}
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let mut out = None;
+        let r = p.in_place_scope(|s| {
+            s.spawn(|_| out = Some(there()));
+            here()
+        });
+        (r, out)
+    }
 }
 
 /// Converts items into device words.
@@ -75,7 +88,7 @@ const STEP: usize = 4096;
 /// Where a device's uploads run: its upload threads (`None`: rayon's global pool),
 /// and how an upload spreads over them (`DeviceState::uploads`).
 pub(crate) struct Uploads {
-    pub(crate) pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    pub(crate) pool: Option<std::sync::Arc<ThreadPool>>,
     pub(crate) spread: Spread,
 }
 
@@ -189,10 +202,23 @@ fn for_pieces(
         rest = tail;
         pieces.push(std::sync::Mutex::new(Some((Part(mine), first..first + n))));
     }
+    // In a browser (no threads) the pieces are written in turn.
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = threads;
+        let mut scratch = Vec::new();
+        for slot in pieces {
+            if let Some((part, range)) = slot.into_inner().ok().flatten() {
+                write(&mut scratch, part.0, range);
+            }
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     let next = std::sync::atomic::AtomicUsize::new(0);
     // On the current rayon pool (a device's upload threads for streamed MSMs, see
     // `on_pool`; else the global one, which arkworks keeps warm): no thread is started
     // per upload.
+    #[cfg(not(target_arch = "wasm32"))]
     rayon::scope(|s| {
         for _ in 0..threads.min(pieces.len()) {
             s.spawn(|_| {

@@ -194,8 +194,12 @@ impl Tuning {
     ///
     /// # Errors
     /// [`Error::BadEnv`] naming the first variable whose value does not parse.
+    /// In a browser (no environment) this is `self`.
     pub fn with_env(self) -> Result<Tuning> {
-        self.with_vars(|var| std::env::var(var).ok())
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.with_vars(|var| std::env::var(var).ok());
+        #[cfg(target_arch = "wasm32")]
+        self.with_vars(|_| None)
     }
 
     /// `self` with the overrides `get` returns (a variable's value, or `None` when it

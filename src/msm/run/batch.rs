@@ -156,7 +156,7 @@ pub(crate) async fn run<C: Group>(
         // done), copied into the slots at this group's submission, after the previous
         // group's passes have read them. The group's commands are recorded and finished
         // while the host writes its scalars, and submitted once they are written.
-        let t = std::time::Instant::now();
+        let t = crate::time::Instant::now();
         let params: Vec<Params> = group
             .iter()
             .enumerate()
@@ -208,7 +208,7 @@ pub(crate) async fn run<C: Group>(
         let (commands, filled) = upload::beside(uploads.pool.as_deref(), prepare, write);
         let filled = filled.ok_or(Error::Cancelled)??;
         let bytes = (0..group.len()).map(|slot| input(slot).bytes()).sum();
-        job.note_upload(t, filled, std::time::Instant::now(), bytes);
+        job.note_upload(t, filled, crate::time::Instant::now(), bytes);
         let mut index = None;
         let mut commands = commands?.into_iter().peekable();
         while let Some(cb) = commands.next() {

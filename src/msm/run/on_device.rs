@@ -76,7 +76,7 @@ pub(crate) async fn run<C: Group>(
         ),
     )?;
     let job = Job::new(dev, cfg, plan, vec![0; passes.len()], 1, segments.len())?;
-    let t = std::time::Instant::now();
+    let t = crate::time::Instant::now();
     let mut filled = std::time::Duration::ZERO;
     let inputs: Vec<Input<'_, C>> = passes
         .iter()
@@ -86,7 +86,7 @@ pub(crate) async fn run<C: Group>(
     for (slot, &input) in inputs.iter().enumerate() {
         filled += arena.stage(dev, slot, 0, input).await?;
     }
-    job.note_upload(t, filled, std::time::Instant::now(), 0);
+    job.note_upload(t, filled, crate::time::Instant::now(), 0);
     let mut enc = job.encoder();
     for (slot, &input) in inputs.iter().enumerate() {
         arena.copy_staged(&mut enc, slot, 0, input)?;

@@ -23,8 +23,8 @@ use crate::msm::memory::upload;
 use crate::msm::plan::{self, Feed, Plan};
 use crate::msm::run::job::{self, Job, PassInputs};
 use crate::msm::stages::Part;
+use crate::time::Instant;
 use ark_ec::short_weierstrass::{Affine, Projective};
-use std::time::Instant;
 
 /// How a one-shot MSM runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

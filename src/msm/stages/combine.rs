@@ -8,12 +8,14 @@ use ark_ff::Zero;
 
 /// Every MSM's result from the read-back words (its window sums, written by its last
 /// pass): the windows weighted by powers of two. A batch's MSMs are combined on rayon's
-/// pool; a single one on the calling thread (no wake-up of the pool).
+/// pool; a single one on the calling thread (no wake-up of the pool). In a browser
+/// (no threads) all of them on the calling thread.
 pub(crate) fn combine<C: Group>(
     out: &[u32],
     plan: &Plan,
     has_passes: &[bool],
 ) -> Vec<Projective<C>> {
+    #[cfg(not(target_arch = "wasm32"))]
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
     let point_words = 4 * C::FQ_WORDS;
@@ -36,5 +38,8 @@ pub(crate) fn combine<C: Group>(
     if has_passes.len() == 1 {
         return vec![one(0)];
     }
-    (0..has_passes.len()).into_par_iter().map(one).collect()
+    #[cfg(not(target_arch = "wasm32"))]
+    return (0..has_passes.len()).into_par_iter().map(one).collect();
+    #[cfg(target_arch = "wasm32")]
+    (0..has_passes.len()).map(one).collect()
 }

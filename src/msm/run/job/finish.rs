@@ -7,7 +7,7 @@ use crate::device::gpu;
 use crate::error::Result;
 use crate::msm::stages::combine;
 use crate::msm::StageProfile;
-use std::time::Instant;
+use crate::time::Instant;
 
 impl Job<'_> {
     /// Waits for the readback and combines every MSM's window sums (summed over its
@@ -23,6 +23,8 @@ impl Job<'_> {
             // Sleep until the final reduction is about to run (a blocking wait wakes up
             // late), then poll for its short rest; off on software adapters, where
             // polling would take a core from the computation (`Tuning::poll_readback`).
+            // In a browser the readback is awaited: polling does nothing there.
+            #[cfg(not(target_arch = "wasm32"))]
             Some((index, done)) if self.tuning.poll_readback => {
                 let (words, t) =
                     gpu::read_words_after(self.dev, &self.readback.buffer, index, done).await?;

@@ -16,9 +16,9 @@ use crate::msm::plan::Plan;
 use crate::msm::stages::{self, Params};
 use crate::msm::state::Readback;
 use crate::shader::ShaderKind;
+use crate::time::Instant;
 use ark_ec::short_weierstrass::Projective;
 use std::sync::Arc;
-use std::time::Instant;
 
 mod finish;
 mod submit;

@@ -7,7 +7,7 @@ use super::Job;
 use crate::device::gpu;
 use crate::error::Result;
 use crate::msm::stages;
-use std::time::Instant;
+use crate::time::Instant;
 
 /// A submission slower than this is logged (debug) with where its time went.
 const SLOW_SUBMIT: std::time::Duration = std::time::Duration::from_millis(1);
