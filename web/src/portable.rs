@@ -33,11 +33,22 @@ impl Case {
     }
 }
 
-/// `n` random points, made as `k * G` from random `k`: each projective-to-affine
-/// conversion is one batch inversion, cheap enough for thousands in debug wasm.
+/// `n` random points: 16 random steps `k * G` (random `k`), then a walk that adds a
+/// randomly chosen step to the previous point, and one batch conversion to affine. One
+/// point addition a point instead of a scalar multiplication, so that 2^20 points take
+/// seconds, not minutes, in wasm; the points are distinct and as good as random to
+/// the MSM.
 pub fn random_bases(n: usize, rng: &mut StdRng) -> Vec<G1Affine> {
+    use ark_std::rand::Rng;
     let g = G1Affine::generator();
-    let points: Vec<G1Projective> = (0..n).map(|_| g * Fr::rand(rng)).collect();
+    let steps: Vec<G1Projective> = (0..16).map(|_| g * Fr::rand(rng)).collect();
+    let mut p = g * Fr::rand(rng);
+    let points: Vec<G1Projective> = (0..n)
+        .map(|_| {
+            p += steps[rng.gen_range(0..steps.len())];
+            p
+        })
+        .collect();
     G1Projective::normalize_batch(&points)
 }
 
