@@ -25,6 +25,9 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 echo "$(chromium --version 2>/dev/null); $(chromedriver --version); wasm-bindgen $wb"
 
+# The core library on its own for wasm32 (no help from web/'s features).
+cargo check --lib --target wasm32-unknown-unknown
+
 cd web
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
 log=$(mktemp)
