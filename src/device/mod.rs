@@ -275,6 +275,15 @@ impl Device {
         }
         #[cfg(target_arch = "wasm32")]
         {
+            if !wgpu::util::is_browser_webgpu_supported().await {
+                return Err(Error::NoDevice {
+                    hint: "this browser has no WebGPU (navigator.gpu is missing or gives no \
+                           adapter): use a browser with WebGPU on (Chromium without a GPU: \
+                           --enable-unsafe-webgpu --use-webgpu-adapter=swiftshader), over \
+                           https or on localhost"
+                        .into(),
+                });
+            }
             let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
             desc.backends = wgpu::Backends::BROWSER_WEBGPU;
             let instance = wgpu::Instance::new(desc);
