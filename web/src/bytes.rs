@@ -19,7 +19,7 @@ pub const SCALAR_BYTES: usize = 32;
 /// [`WebError::Invalid`] for a length that is not a multiple of 64, or a point that
 /// does not deserialize (off the curve, not in the subgroup, a coordinate not reduced).
 pub fn parse_bases(bytes: &[u8]) -> Result<Vec<G1Affine>> {
-    if bytes.len() % POINT_BYTES != 0 {
+    if !bytes.len().is_multiple_of(POINT_BYTES) {
         return Err(WebError::Invalid(format!(
             "bases: {} bytes is not a whole number of {POINT_BYTES}-byte uncompressed BN254 G1 points",
             bytes.len()
@@ -41,7 +41,7 @@ pub fn parse_bases(bytes: &[u8]) -> Result<Vec<G1Affine>> {
 /// [`WebError::Invalid`] for a length that is not a multiple of 32, or a scalar not
 /// below the group order.
 pub fn parse_scalars(bytes: &[u8]) -> Result<Vec<Fr>> {
-    if bytes.len() % SCALAR_BYTES != 0 {
+    if !bytes.len().is_multiple_of(SCALAR_BYTES) {
         return Err(WebError::Invalid(format!(
             "scalars: {} bytes is not a whole number of {SCALAR_BYTES}-byte Fr scalars",
             bytes.len()

@@ -70,7 +70,8 @@ impl WgpuMsm {
             .next()
             .ok_or_else(|| JsError::new("no WebGPU device"))?;
         let i = dev.info();
-        let adapter = format!(
+        let adapter =
+            format!(
             "{} ({}, {}) [{}]; storage binding {} MiB, buffer {} MiB, {} invocations/workgroup, \
              SHADER_INT64 {}, subgroups {}",
             if i.name.is_empty() { "(no name)" } else { &i.name },
