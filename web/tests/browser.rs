@@ -195,3 +195,35 @@ async fn kernel_build_times() {
         }
     }
 }
+
+/// Wall time of `msm_async` per size on this adapter (three calls each after one
+/// warm-up), and of a call that only finds its kernels built: where a call's time goes
+/// as n grows. Ignored by default (minutes on SwiftShader): `cargo test --target
+/// wasm32-unknown-unknown --test browser -- --include-ignored --nocapture msm_call_times`
+#[wasm_bindgen_test]
+#[ignore]
+async fn msm_call_times() {
+    let dev = device().await;
+    let t = web_time::Instant::now();
+    dev.prepare_async::<ark_bn254::g1::Config>(&Default::default())
+        .await
+        .expect("prepare");
+    console_log!(
+        "prepare_async with every kernel built: {:.3} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    for n in [1usize, 16, 256, 1024, 4096] {
+        let c = portable::random_case(n, SEED + n as u64);
+        let mut ms = Vec::new();
+        for run in 0..4 {
+            let t = web_time::Instant::now();
+            let r = dev.msm_async(&c.bases, &c.scalars, &Default::default()).await;
+            let took = t.elapsed().as_secs_f64() * 1e3;
+            assert_eq!(r.expect("msm"), portable::arkworks(&c), "n = {n}");
+            if run > 0 {
+                ms.push(took);
+            }
+        }
+        console_log!("msm_async n = {n}: {ms:.1?} ms");
+    }
+}
