@@ -217,7 +217,9 @@ async fn msm_call_times() {
         let mut ms = Vec::new();
         for run in 0..4 {
             let t = web_time::Instant::now();
-            let r = dev.msm_async(&c.bases, &c.scalars, &Default::default()).await;
+            let r = dev
+                .msm_async(&c.bases, &c.scalars, &Default::default())
+                .await;
             let took = t.elapsed().as_secs_f64() * 1e3;
             assert_eq!(r.expect("msm"), portable::arkworks(&c), "n = {n}");
             if run > 0 {
