@@ -1,9 +1,10 @@
 //! The Groth16 example's prover (examples/groth16/) at a small size: its proofs verify
 //! with ark-groth16's verifier, equal ark-groth16's own proofs for the same randomness,
 //! and fail for a tampered public input. The tests run every MSM on the first wgpu
-//! adapter (lavapipe in CI) and fail when there is none; G2's runs on the CPU instead
-//! with `WGPU_MSM_GROTH16_G2_CPU=1` (a software driver builds G2's pipelines for
-//! minutes), and a G2 MSM that fell back to the CPU fails the test.
+//! adapter and fail when there is none. On a software adapter (lavapipe in CI) G2's
+//! MSM runs on the CPU, since lavapipe builds a G2 MSM pipeline for 3 to 7 minutes;
+//! `WGPU_MSM_GROTH16_G2=gpu` puts it on the device there too (`=cpu` keeps it on the
+//! CPU anywhere). A G2 MSM that fell back to the CPU fails the test.
 
 #[allow(dead_code)]
 #[path = "../examples/groth16/circuit.rs"]
@@ -74,7 +75,7 @@ fn prove_and_check<E: Pairing>(log_domain: u32, backend: &impl MsmBackend<E>) ->
 }
 
 /// Where the five MSMs run: all on the GPU, but G2's on the CPU when the backend keeps
-/// it there (`WGPU_MSM_GROTH16_G2_CPU=1`).
+/// it there (`Gpu::new`).
 fn expected_places(backend: &Gpu) -> [&'static str; 5] {
     let g2 = if backend.g2_on_cpu { "CPU" } else { "GPU" };
     ["GPU", "GPU", g2, "GPU", "GPU"]

@@ -13,9 +13,10 @@
 //!         the verifier's verdicts (both proofs, the GPU proof equal to ark-groth16's
 //!         for the same `r`, `s`, a tampered public input rejected); and a one-line
 //!         `summary` for a table. Exits non-zero when a check fails.
-//!         Every MSM runs on the GPU, G2's too (on the CPU when the GPU fails it, or
-//!         with `WGPU_MSM_GROTH16_G2_CPU=1`, for software drivers, whose G2 pipeline
-//!         build takes minutes); the output says where per MSM.
+//!         Every MSM runs on the GPU, G2's too, but on the CPU when the GPU fails it
+//!         or the adapter is a software one (lavapipe builds G2's pipelines for
+//!         minutes; `WGPU_MSM_GROTH16_G2=gpu` or `=cpu` chooses); the output says
+//!         where per MSM.
 
 mod circuit;
 mod prover;

@@ -154,13 +154,20 @@ pub struct Gpu {
 }
 
 impl Gpu {
-    /// `device` with the default options; the G2 MSM on the GPU unless the environment
-    /// sets `WGPU_MSM_GROTH16_G2_CPU=1` (for software drivers).
+    /// `device` with the default options. The G2 MSM runs on the GPU, but on the CPU
+    /// where the device is a software adapter (device type "Cpu", e.g. lavapipe, which
+    /// builds a G2 MSM pipeline for 3 to 7 minutes); `WGPU_MSM_GROTH16_G2=gpu` or
+    /// `=cpu` chooses instead.
     pub fn new(device: Device) -> Gpu {
+        let g2_on_cpu = match std::env::var("WGPU_MSM_GROTH16_G2").as_deref() {
+            Ok("gpu") => false,
+            Ok("cpu") => true,
+            _ => device.info().device_type == "Cpu",
+        };
         Gpu {
             device,
             cfg: MsmConfig::default(),
-            g2_on_cpu: std::env::var("WGPU_MSM_GROTH16_G2_CPU").is_ok_and(|v| v == "1"),
+            g2_on_cpu,
         }
     }
 
