@@ -42,6 +42,11 @@ impl KernelCache {
         } else {
             MulPath::Portable32
         };
+        if !kind.exists_for(group) {
+            return Err(crate::error::Error::InvalidConfig(format!(
+                "{group} has no {kind:?} shader"
+            )));
+        }
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         // A group without small limbs builds the same source whatever `fq32` asks.
         let fq32 = if group.has_small_limbs() {

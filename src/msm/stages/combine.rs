@@ -16,7 +16,7 @@ pub(crate) fn combine<C: Group>(
 ) -> Vec<Projective<C>> {
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
-    let point_words = 4 * C::FQ_WORDS;
+    let point_words = 4 * C::ELEMENT_WORDS;
     let per_msm = point_words * windows;
     let one = |m: usize| {
         if !has_passes[m] {
