@@ -10,7 +10,9 @@ use ark_ec::VariableBaseMSM;
 use ark_ff::{Field as _, PrimeField as _, UniformRand, Zero};
 use wgpu_msm::msm::plan::{window_bits_in, Feed, Layout, Plan};
 use wgpu_msm::testing::{random_bases, random_scalars};
-use wgpu_msm::{Error, MsmConfig, MulPath};
+use wgpu_msm::{Error, GroupId, MsmConfig, MulPath};
+
+const G1: GroupId = GroupId::Bn254G1;
 
 mod common;
 use common::*;
@@ -32,9 +34,9 @@ fn stream_budget(cap: u32, n: usize) -> u64 {
 fn default_plan(cap: u32, n: usize, resident: bool) -> Plan {
     let cfg = MsmConfig::default();
     let layout = if resident {
-        Layout::resident(Layout::glv_wanted(&cfg), &cfg)
+        Layout::resident(G1, Layout::glv_wanted(G1, &cfg), &cfg)
     } else {
-        Layout::streamed(&cfg)
+        Layout::streamed(G1, &cfg)
     };
     Plan::with_windows(cap, window_bits_in(layout, n, cap as usize), None, layout).unwrap()
 }
@@ -309,7 +311,7 @@ fn resident_budget(ctx: &mut Ctx) {
     let scalars = random_scalars(n, ctx.next_seed());
     // Bases are stored beside their images (128 bytes a point) where MSMs split their
     // scalars by default.
-    let point = if Layout::glv_wanted(&MsmConfig::default()) {
+    let point = if Layout::glv_wanted(G1, &MsmConfig::default()) {
         128
     } else {
         64

@@ -22,8 +22,8 @@ where
     let fw = C::FQ_WORDS;
     let mut out = vec![0u32; 2 * fw * v.len()];
     for (x, d) in v.iter().zip(out.chunks_exact_mut(2 * fw)) {
-        C::fq_to_words(&x.c0, &mut d[..fw]);
-        C::fq_to_words(&x.c1, &mut d[fw..]);
+        C::element_to_words(&x.c0, &mut d[..fw]);
+        C::element_to_words(&x.c1, &mut d[fw..]);
     }
     out
 }
@@ -80,10 +80,10 @@ where
         if p.is_zero() {
             continue;
         }
-        C::fq_to_words(&p.x.c0, &mut d[..fw]);
-        C::fq_to_words(&p.x.c1, &mut d[fw..2 * fw]);
-        C::fq_to_words(&p.y.c0, &mut d[2 * fw..3 * fw]);
-        C::fq_to_words(&p.y.c1, &mut d[3 * fw..]);
+        C::element_to_words(&p.x.c0, &mut d[..fw]);
+        C::element_to_words(&p.x.c1, &mut d[fw..2 * fw]);
+        C::element_to_words(&p.y.c0, &mut d[2 * fw..3 * fw]);
+        C::element_to_words(&p.y.c1, &mut d[3 * fw..]);
     }
     out
 }

@@ -56,7 +56,7 @@ fn check(group: GroupId, kind: ShaderKind, path: MulPath, mode: Unroll, fq32: Fq
 #[test]
 fn every_shader_variant_validates_and_translates() {
     for group in GroupId::ALL {
-        for kind in ShaderKind::ALL {
+        for kind in ShaderKind::ALL.into_iter().filter(|k| k.exists_for(group)) {
             for path in [MulPath::Wide64, MulPath::Portable32] {
                 for mode in [Unroll::Full, Unroll::Compact, Unroll::Rolled] {
                     for fq32 in [Fq32::Words, Fq32::Small] {
@@ -75,17 +75,16 @@ fn portable32_uses_no_64_bit_integers() {
         .flat_map(|k| [(k, Fq32::Words), (k, Fq32::Small)])
     {
         let src = source_variant(kind, MulPath::Portable32, Unroll::Compact, fq32);
-        let bls = source_for(
-            GroupId::Bls12381G1,
-            kind,
-            MulPath::Portable32,
-            Unroll::Compact,
-            fq32,
-        );
-        assert!(
-            !bls.contains("u64"),
-            "{kind:?} portable32 mentions u64 (BLS12-381)"
-        );
+        for group in GroupId::ALL.into_iter().skip(1) {
+            if !kind.exists_for(group) {
+                continue;
+            }
+            let other = source_for(group, kind, MulPath::Portable32, Unroll::Compact, fq32);
+            assert!(
+                !other.contains("u64"),
+                "{kind:?} portable32 mentions u64 ({group})"
+            );
+        }
         assert!(!src.contains("u64"), "{kind:?} portable32 mentions u64");
         let module = naga::front::wgsl::parse_str(&src).unwrap();
         naga::valid::Validator::new(
@@ -130,4 +129,35 @@ fn generated_constants_match_arkworks() {
         bls.contains("alias Fq = array<u32, 14>;"),
         "Wide64: 14 limbs of 29 bits"
     );
+}
+
+#[test]
+fn g2_msm_shaders_are_over_fq2_without_glv() {
+    for (group, words, quads) in [(GroupId::Bn254G2, 16, 4), (GroupId::Bls12381G2, 24, 6)] {
+        for path in [MulPath::Wide64, MulPath::Portable32] {
+            let src = source_for(group, ShaderKind::Msm, path, Unroll::Compact, Fq32::Small);
+            assert!(src.contains(&format!("alias Fq2Words = array<u32, {words}>;")));
+            assert!(src.contains(&format!("const FQ2_VEC4S: u32 = {quads}u;")));
+            assert!(
+                src.contains("fn load_base(i: u32) -> Affine {\n    let o = 2u * FQ2_VEC4S * i;")
+            );
+            assert!(src.contains("fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz"));
+            assert!(src.contains("struct Affine {\n    x: Fq2,\n    y: Fq2,\n}"));
+            assert!(src.contains("fn fq2_curve_b() -> Fq2"));
+            assert!(!src.contains("GLV_G1"), "no GLV constants");
+            let check = source_for(
+                group,
+                ShaderKind::CheckBases,
+                path,
+                Unroll::Compact,
+                Fq32::Small,
+            );
+            assert!(check.contains("fn check_base(i: u32) -> Fq2Words"));
+        }
+        assert!(!ShaderKind::ExpandBases.exists_for(group));
+    }
+    // G1's MSM shader has no Fq2.
+    let g1 = source(ShaderKind::Msm, MulPath::Wide64);
+    assert!(!g1.contains("Fq2"));
+    assert!(g1.contains("fn glv_split(k: Big) -> GlvSplit"));
 }

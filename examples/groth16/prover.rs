@@ -1,6 +1,6 @@
 //! A Groth16 prover for ark-groth16's keys whose MSMs run behind one seam
-//! ([`MsmBackend`]): wgpu-msm on the GPU for the groups the library serves, arkworks'
-//! `VariableBaseMSM` on the CPU for the others. Synthesis and the witness map (the QAP's
+//! ([`MsmBackend`]): wgpu-msm on the GPU (G1 and G2), arkworks' `VariableBaseMSM` on
+//! the CPU for the reference backend and as the G2 MSM's fallback. Synthesis and the witness map (the QAP's
 //! `h`) are ark-groth16's own (`LibsnarkReduction`), and the proof is assembled from the
 //! MSMs exactly as ark-groth16's prover assembles it, so for the same `r` and `s` both
 //! provers return the same proof.
@@ -88,18 +88,6 @@ impl<A: AffineRepr> FixedBases<A::Group> for CpuBases<A> {
     }
 }
 
-/// Every MSM on the CPU (arkworks): the reference backend.
-pub struct Cpu;
-
-impl<E: Pairing> MsmBackend<E> for Cpu {
-    fn g1(&self, bases: &[E::G1Affine]) -> Result<Box<dyn FixedBases<E::G1>>, ProverError> {
-        Ok(Box::new(CpuBases(bases.to_vec())))
-    }
-    fn g2(&self, bases: &[E::G2Affine]) -> Result<Box<dyn FixedBases<E::G2>>, ProverError> {
-        Ok(Box::new(CpuBases(bases.to_vec())))
-    }
-}
-
 /// Bases of a group wgpu-msm serves, resident on a GPU ([`Device::upload_bases`]).
 pub struct GpuBases<C: Group> {
     device: Device,
@@ -116,27 +104,114 @@ impl<C: Group> FixedBases<Projective<C>> for GpuBases<C> {
     }
 }
 
-/// MSMs on one wgpu-msm device where the library serves the group, on the CPU
-/// elsewhere. wgpu-msm serves BN254 G1 and BLS12-381 G1 today, so the G2 MSM of
-/// either curve runs on the CPU (its bases' [`FixedBases::placement`] says so).
+/// Bases of the G2 MSM on a GPU, with a copy on the host: an MSM the GPU fails (an
+/// error, e.g. a pipeline a driver cannot build) runs on the CPU instead, and says so
+/// on stderr once.
+pub struct G2Bases<C: Group> {
+    gpu: GpuBases<C>,
+    host: CpuBases<Affine<C>>,
+    fell_back: std::sync::atomic::AtomicBool,
+}
+
+impl<C: Group> FixedBases<Projective<C>> for G2Bases<C> {
+    fn msm(&self, scalars: &[C::ScalarField]) -> Result<Projective<C>, ProverError> {
+        match self.gpu.msm(scalars) {
+            Ok(r) => Ok(r),
+            Err(e) => {
+                if !self
+                    .fell_back
+                    .swap(true, std::sync::atomic::Ordering::Relaxed)
+                {
+                    eprintln!(
+                        "{} MSM on the GPU failed ({e}); running it on the CPU",
+                        C::ID
+                    );
+                }
+                self.host.msm(scalars)
+            }
+        }
+    }
+    /// "GPU", or "CPU" once an MSM has fallen back.
+    fn placement(&self) -> &'static str {
+        if self.fell_back.load(std::sync::atomic::Ordering::Relaxed) {
+            "CPU"
+        } else {
+            "GPU"
+        }
+    }
+}
+
+/// MSMs on one wgpu-msm device, G1's and G2's (the G2 MSM falls back to the CPU when
+/// the GPU fails it, see [`G2Bases`]; `g2_on_cpu` keeps it on the CPU).
 pub struct Gpu {
     /// The device that runs the MSMs.
     pub device: Device,
     /// Options of every MSM.
     pub cfg: MsmConfig,
+    /// Runs the G2 MSM on the CPU (arkworks) instead: its GPU pipelines take minutes
+    /// to build on a software driver.
+    pub g2_on_cpu: bool,
 }
 
 impl Gpu {
+    /// `device` with the default options. The G2 MSM runs on the GPU, but on the CPU
+    /// where the device is a software adapter (device type "Cpu", e.g. lavapipe, which
+    /// builds a G2 MSM pipeline for 3 to 7 minutes); `WGPU_MSM_GROTH16_G2=gpu` or
+    /// `=cpu` chooses instead.
+    pub fn new(device: Device) -> Gpu {
+        let g2_on_cpu = match std::env::var("WGPU_MSM_GROTH16_G2").as_deref() {
+            Ok("gpu") => false,
+            Ok("cpu") => true,
+            _ => device.info().device_type == "Cpu",
+        };
+        Gpu {
+            device,
+            cfg: MsmConfig::default(),
+            g2_on_cpu,
+        }
+    }
+
+    /// Uploads `bases` for GPU MSMs.
+    fn resident<C: Group>(&self, bases: &[Affine<C>]) -> Result<GpuBases<C>, ProverError> {
+        Ok(GpuBases {
+            device: self.device.clone(),
+            bases: self.device.upload_bases_with(bases, &self.cfg)?,
+            cfg: self.cfg.clone(),
+        })
+    }
+
     /// Uploads `bases` for GPU MSMs.
     fn upload<C: Group>(
         &self,
         bases: &[Affine<C>],
     ) -> Result<Box<dyn FixedBases<Projective<C>>>, ProverError> {
-        Ok(Box::new(GpuBases {
-            device: self.device.clone(),
-            bases: self.device.upload_bases_with(bases, &self.cfg)?,
-            cfg: self.cfg.clone(),
-        }))
+        Ok(Box::new(self.resident(bases)?))
+    }
+
+    /// G2 bases for GPU MSMs with the CPU as fallback (an upload the GPU refuses
+    /// leaves them on the CPU), or on the CPU when `g2_on_cpu`.
+    fn upload_g2<C: Group>(
+        &self,
+        bases: &[Affine<C>],
+    ) -> Result<Box<dyn FixedBases<Projective<C>>>, ProverError> {
+        let host = CpuBases(bases.to_vec());
+        if self.g2_on_cpu {
+            return Ok(Box::new(host));
+        }
+        match self.resident(bases) {
+            Ok(gpu) => Ok(Box::new(G2Bases {
+                gpu,
+                host,
+                fell_back: false.into(),
+            })),
+            Err(e) => {
+                eprintln!(
+                    "{} bases not uploaded ({e}); their MSM runs on the CPU",
+                    C::ID
+                );
+                Ok(Box::new(host))
+            }
+        }
     }
 }
 
@@ -151,7 +226,7 @@ impl MsmBackend<ark_bn254::Bn254> for Gpu {
         &self,
         bases: &[ark_bn254::G2Affine],
     ) -> Result<Box<dyn FixedBases<ark_bn254::G2Projective>>, ProverError> {
-        MsmBackend::<ark_bn254::Bn254>::g2(&Cpu, bases)
+        self.upload_g2(bases)
     }
 }
 
@@ -166,7 +241,7 @@ impl MsmBackend<ark_bls12_381::Bls12_381> for Gpu {
         &self,
         bases: &[ark_bls12_381::G2Affine],
     ) -> Result<Box<dyn FixedBases<ark_bls12_381::G2Projective>>, ProverError> {
-        MsmBackend::<ark_bls12_381::Bls12_381>::g2(&Cpu, bases)
+        self.upload_g2(bases)
     }
 }
 

@@ -27,7 +27,7 @@ pub(crate) struct GroupArgs {
     /// Curve of the MSM.
     #[arg(long, value_enum, default_value = "bn254")]
     pub(crate) curve: Curve,
-    /// Group of the MSM (G2 is not supported yet: an error).
+    /// Group of the MSM.
     #[arg(long, value_enum, default_value = "g1")]
     pub(crate) group: GroupName,
 }
@@ -36,7 +36,7 @@ impl GroupArgs {
     /// The group asked for.
     ///
     /// # Errors
-    /// [`Error::InvalidConfig`] for a group not supported yet.
+    /// [`Error::InvalidConfig`] for an unknown group (none of `--curve` x `--group`).
     pub(crate) fn id(&self) -> Result<GroupId> {
         let curve = match self.curve {
             Curve::Bn254 => "bn254",
@@ -79,6 +79,34 @@ impl CliGroup for ark_bls12_381::g1::Config {
         wgpu_msm::testing::bls12_381::parity_expected(lg)
     }
 }
+
+/// Distinct bases of the G2 inputs (repeated cyclically: G2 points cost a scalar
+/// multiplication each to make).
+const G2_TABLE: usize = 1 << 10;
+/// Seed of the G2 inputs.
+const G2_SEED: u64 = 0x6232_5eed;
+
+/// G2 inputs: seeded random bases and scalars (no CUDA vectors for G2, so every
+/// result is checked against arkworks).
+macro_rules! g2_inputs {
+    ($cfg:ty) => {
+        impl CliGroup for $cfg {
+            fn parity_inputs(n: usize) -> (Vec<Affine<Self>>, Vec<Self::ScalarField>) {
+                use wgpu_msm::testing as t;
+                static TABLE: OnceLock<Vec<Affine<$cfg>>> = OnceLock::new();
+                let table =
+                    TABLE.get_or_init(|| t::random_bases_in::<$cfg>(G2_TABLE, G2_TABLE, G2_SEED));
+                let bases = (0..n).map(|i| table[i % table.len()]).collect();
+                (bases, t::random_scalars_in::<$cfg>(n, G2_SEED))
+            }
+            fn parity_expected(_lg: u32) -> Option<Affine<Self>> {
+                None
+            }
+        }
+    };
+}
+g2_inputs!(ark_bn254::g2::Config);
+g2_inputs!(ark_bls12_381::g2::Config);
 
 /// The expected MSM of the 2^lg parity inputs: the CUDA vector where there is one, else
 /// arkworks' MSM.

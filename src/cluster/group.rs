@@ -14,7 +14,7 @@ pub trait ClusterGroup: Group {
     ///
     /// # Errors
     /// As the worker's method ([`Worker::msm_chunk`] for BN254 G1,
-    /// [`Worker::msm_chunk_bls12_381_g1`] for BLS12-381 G1).
+    /// [`Worker::msm_chunk_bls12_381_g1`] for BLS12-381 G1, and so on).
     fn msm_chunk(
         w: &dyn Worker,
         bases: &[Affine<Self>],
@@ -42,5 +42,27 @@ impl ClusterGroup for ark_bls12_381::g1::Config {
         cfg: &MsmConfig,
     ) -> Result<Projective<Self>> {
         w.msm_chunk_bls12_381_g1(bases, scalars, cfg)
+    }
+}
+
+impl ClusterGroup for ark_bn254::g2::Config {
+    fn msm_chunk(
+        w: &dyn Worker,
+        bases: &[Affine<Self>],
+        scalars: &[Self::ScalarField],
+        cfg: &MsmConfig,
+    ) -> Result<Projective<Self>> {
+        w.msm_chunk_bn254_g2(bases, scalars, cfg)
+    }
+}
+
+impl ClusterGroup for ark_bls12_381::g2::Config {
+    fn msm_chunk(
+        w: &dyn Worker,
+        bases: &[Affine<Self>],
+        scalars: &[Self::ScalarField],
+        cfg: &MsmConfig,
+    ) -> Result<Projective<Self>> {
+        w.msm_chunk_bls12_381_g2(bases, scalars, cfg)
     }
 }

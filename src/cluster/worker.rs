@@ -71,6 +71,42 @@ pub trait Worker: Send + Sync {
             self.name()
         )))
     }
+
+    /// [`Worker::msm_chunk`] over BN254 G2. By default an [`Error::InvalidConfig`] naming
+    /// the worker; a cluster then leaves its pieces to the others.
+    ///
+    /// # Errors
+    /// As [`Worker::msm_chunk`].
+    fn msm_chunk_bn254_g2(
+        &self,
+        bases: &[ark_bn254::G2Affine],
+        scalars: &[ark_bn254::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bn254::G2Projective> {
+        let _ = (bases, scalars, cfg);
+        Err(Error::InvalidConfig(format!(
+            "worker {} does not run BN254 G2",
+            self.name()
+        )))
+    }
+
+    /// [`Worker::msm_chunk`] over BLS12-381 G2. By default an [`Error::InvalidConfig`] naming
+    /// the worker; a cluster then leaves its pieces to the others.
+    ///
+    /// # Errors
+    /// As [`Worker::msm_chunk`].
+    fn msm_chunk_bls12_381_g2(
+        &self,
+        bases: &[ark_bls12_381::G2Affine],
+        scalars: &[ark_bls12_381::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bls12_381::G2Projective> {
+        let _ = (bases, scalars, cfg);
+        Err(Error::InvalidConfig(format!(
+            "worker {} does not run BLS12-381 G2",
+            self.name()
+        )))
+    }
 }
 
 impl Worker for Device {
@@ -115,6 +151,24 @@ impl Worker for Device {
         scalars: &[ark_bls12_381::Fr],
         cfg: &MsmConfig,
     ) -> Result<ark_bls12_381::G1Projective> {
+        self.msm(bases, scalars, cfg)
+    }
+
+    fn msm_chunk_bn254_g2(
+        &self,
+        bases: &[ark_bn254::G2Affine],
+        scalars: &[ark_bn254::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bn254::G2Projective> {
+        self.msm(bases, scalars, cfg)
+    }
+
+    fn msm_chunk_bls12_381_g2(
+        &self,
+        bases: &[ark_bls12_381::G2Affine],
+        scalars: &[ark_bls12_381::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bls12_381::G2Projective> {
         self.msm(bases, scalars, cfg)
     }
 }
@@ -189,6 +243,42 @@ impl Worker for CpuWorker {
             ));
         }
         ark_bls12_381::G1Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: scalars.len(),
+        })
+    }
+
+    /// arkworks' MSM of the piece; a range of windows is BN254 G1's only (an error).
+    fn msm_chunk_bn254_g2(
+        &self,
+        bases: &[ark_bn254::G2Affine],
+        scalars: &[ark_bn254::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bn254::G2Projective> {
+        if cfg.windows.is_some() {
+            return Err(Error::InvalidConfig(
+                "the CPU worker computes ranges of windows for BN254 G1 only".into(),
+            ));
+        }
+        ark_bn254::G2Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
+            bases: bases.len(),
+            scalars: scalars.len(),
+        })
+    }
+
+    /// arkworks' MSM of the piece; a range of windows is BN254 G1's only (an error).
+    fn msm_chunk_bls12_381_g2(
+        &self,
+        bases: &[ark_bls12_381::G2Affine],
+        scalars: &[ark_bls12_381::Fr],
+        cfg: &MsmConfig,
+    ) -> Result<ark_bls12_381::G2Projective> {
+        if cfg.windows.is_some() {
+            return Err(Error::InvalidConfig(
+                "the CPU worker computes ranges of windows for BN254 G1 only".into(),
+            ));
+        }
+        ark_bls12_381::G2Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
             bases: bases.len(),
             scalars: scalars.len(),
         })

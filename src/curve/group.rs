@@ -5,34 +5,43 @@ use super::{sealed::Sealed, GroupId, GroupSpec};
 use ark_ec::short_weierstrass::SWCurveConfig;
 
 /// A short-Weierstrass group (a = 0) the MSM supports, implemented on its arkworks
-/// configuration (`ark_bn254::g1::Config`, `ark_bls12_381::g1::Config`). Sealed: the
-/// shaders and tuning exist only for the groups this crate implements it for.
+/// configuration (`ark_bn254::g1::Config`, `ark_bn254::g2::Config`,
+/// `ark_bls12_381::g1::Config`, `ark_bls12_381::g2::Config`). Sealed: the shaders and
+/// tuning exist only for the groups this crate implements it for.
 ///
-/// On the device a base-field element is [`Group::FQ_WORDS`] 32-bit words of its
-/// Montgomery form (arkworks' in-memory form), a scalar [`Group::SCALAR_WORDS`] words
-/// of its Montgomery form, an affine base both coordinates (infinity as (0, 0), as
-/// arkworks 0.6 stores it for these groups).
+/// On the device an element of the prime field Fq is [`Group::FQ_WORDS`] 32-bit words
+/// of its Montgomery form (arkworks' in-memory form); an element of the group's base
+/// field is [`Group::DEGREE`] of those, [`Group::ELEMENT_WORDS`] words (G1: Fq itself;
+/// G2: Fq2 = Fq\[u\] / (u^2 + 1), c0 then c1). A scalar is [`Group::SCALAR_WORDS`]
+/// words of its Montgomery form, an affine base both coordinates (infinity as (0, 0),
+/// as arkworks 0.6 stores it for these groups).
 ///
 /// Bases are checked to be on the curve on the device (a base off it is
 /// [`Error::PointNotOnCurve`](crate::Error::PointNotOnCurve)); membership of the
-/// prime-order subgroup is not checked there (BLS12-381 G1 has a cofactor): arkworks'
-/// checked constructors and deserialisation guarantee it.
+/// prime-order subgroup is not checked there (BLS12-381 G1 and both G2 groups have
+/// cofactors): arkworks' checked constructors and deserialisation guarantee it.
 pub trait Group: SWCurveConfig + Sealed {
     /// This group as a value.
     const ID: GroupId;
-    /// 32-bit words of a base-field element (8 for BN254's Fq, 12 for BLS12-381's).
+    /// 32-bit words of an element of the prime field Fq (8 for BN254's Fq, 12 for
+    /// BLS12-381's).
     const FQ_WORDS: usize;
+    /// Degree of the group's base field over Fq: 1 for G1 (Fq), 2 for G2 (Fq2).
+    const DEGREE: usize;
+    /// 32-bit words of an element of the group's base field (`DEGREE * FQ_WORDS`).
+    const ELEMENT_WORDS: usize = Self::DEGREE * Self::FQ_WORDS;
     /// 32-bit words of a scalar (8 for both scalar fields).
     const SCALAR_WORDS: usize;
     /// Bits of the scalar field's modulus (254 for BN254, 255 for BLS12-381).
     const SCALAR_BITS: u32;
 
-    /// Writes `x`'s Montgomery form into `out` (`FQ_WORDS` words, least significant
-    /// first).
-    fn fq_to_words(x: &Self::BaseField, out: &mut [u32]);
-    /// The element whose Montgomery form is `w` (`FQ_WORDS` words, a value below the
-    /// modulus; not reduced).
-    fn fq_from_words(w: &[u32]) -> Self::BaseField;
+    /// Writes `x`'s Montgomery form into `out` (`ELEMENT_WORDS` words: each Fq
+    /// coefficient, c0 first, least significant word first).
+    fn element_to_words(x: &Self::BaseField, out: &mut [u32]);
+    /// The element whose Montgomery form is `w` (`ELEMENT_WORDS` words as
+    /// [`Group::element_to_words`] writes them, each coefficient below the modulus;
+    /// not reduced).
+    fn element_from_words(w: &[u32]) -> Self::BaseField;
     /// Writes `s`'s Montgomery form into `out` (`SCALAR_WORDS` words).
     fn scalar_to_words(s: &Self::ScalarField, out: &mut [u32]);
     /// Every constant the shaders of this group are generated from.

@@ -12,20 +12,34 @@ pub enum GroupId {
     Bn254G1,
     /// BLS12-381 G1 (`ark_bls12_381::g1::Config`).
     Bls12381G1,
+    /// BN254 G2 (`ark_bn254::g2::Config`), over Fq2.
+    Bn254G2,
+    /// BLS12-381 G2 (`ark_bls12_381::g2::Config`), over Fq2.
+    Bls12381G2,
 }
 
 type Bn254G1 = ark_bn254::g1::Config;
 type Bls12381G1 = ark_bls12_381::g1::Config;
+type Bn254G2 = ark_bn254::g2::Config;
+type Bls12381G2 = ark_bls12_381::g2::Config;
 
 impl GroupId {
     /// Every supported group.
-    pub const ALL: [GroupId; 2] = [GroupId::Bn254G1, GroupId::Bls12381G1];
+    pub const ALL: [GroupId; 4] = [
+        GroupId::Bn254G1,
+        GroupId::Bls12381G1,
+        GroupId::Bn254G2,
+        GroupId::Bls12381G2,
+    ];
 
-    /// Short name for logs, cache keys and the CLI ("bn254-g1", "bls12-381-g1").
+    /// Short name for logs, cache keys and the CLI ("bn254-g1", "bls12-381-g1",
+    /// "bn254-g2", "bls12-381-g2").
     pub fn name(self) -> &'static str {
         match self {
             GroupId::Bn254G1 => "bn254-g1",
             GroupId::Bls12381G1 => "bls12-381-g1",
+            GroupId::Bn254G2 => "bn254-g2",
+            GroupId::Bls12381G2 => "bls12-381-g2",
         }
     }
 
@@ -33,17 +47,15 @@ impl GroupId {
     /// group name ("g1", "g2").
     ///
     /// # Errors
-    /// [`Error::InvalidConfig`] for an unknown curve or group, and for a group not
-    /// supported yet (G2).
+    /// [`Error::InvalidConfig`] for an unknown curve or group.
     pub fn parse(curve: &str, group: &str) -> Result<GroupId> {
         let curve = curve.to_ascii_lowercase().replace(['_', '-'], "");
         let group = group.to_ascii_lowercase();
         match (curve.as_str(), group.as_str()) {
             ("bn254", "g1") => Ok(GroupId::Bn254G1),
             ("bls12381", "g1") => Ok(GroupId::Bls12381G1),
-            ("bn254" | "bls12381", "g2") => Err(Error::InvalidConfig(format!(
-                "{curve} G2 is not supported yet (G1 only)"
-            ))),
+            ("bn254", "g2") => Ok(GroupId::Bn254G2),
+            ("bls12381", "g2") => Ok(GroupId::Bls12381G2),
             ("bn254" | "bls12381", g) => Err(Error::InvalidConfig(format!(
                 "unknown group {g:?} (g1 or g2)"
             ))),
@@ -53,12 +65,29 @@ impl GroupId {
         }
     }
 
-    /// 32-bit words of a base-field element.
+    /// 32-bit words of an element of the prime field Fq.
     pub fn fq_words(self) -> u32 {
         match self {
             GroupId::Bn254G1 => Bn254G1::FQ_WORDS as u32,
             GroupId::Bls12381G1 => Bls12381G1::FQ_WORDS as u32,
+            GroupId::Bn254G2 => Bn254G2::FQ_WORDS as u32,
+            GroupId::Bls12381G2 => Bls12381G2::FQ_WORDS as u32,
         }
+    }
+
+    /// Degree of the group's base field over Fq (1 for G1, 2 for G2).
+    pub fn degree(self) -> u32 {
+        match self {
+            GroupId::Bn254G1 => Bn254G1::DEGREE as u32,
+            GroupId::Bls12381G1 => Bls12381G1::DEGREE as u32,
+            GroupId::Bn254G2 => Bn254G2::DEGREE as u32,
+            GroupId::Bls12381G2 => Bls12381G2::DEGREE as u32,
+        }
+    }
+
+    /// 32-bit words of an element of the group's base field (a point coordinate).
+    pub fn element_words(self) -> u32 {
+        self.degree() * self.fq_words()
     }
 
     /// 32-bit words of a scalar.
@@ -66,6 +95,8 @@ impl GroupId {
         match self {
             GroupId::Bn254G1 => Bn254G1::SCALAR_WORDS as u32,
             GroupId::Bls12381G1 => Bls12381G1::SCALAR_WORDS as u32,
+            GroupId::Bn254G2 => Bn254G2::SCALAR_WORDS as u32,
+            GroupId::Bls12381G2 => Bls12381G2::SCALAR_WORDS as u32,
         }
     }
 
@@ -74,17 +105,26 @@ impl GroupId {
         match self {
             GroupId::Bn254G1 => Bn254G1::SCALAR_BITS,
             GroupId::Bls12381G1 => Bls12381G1::SCALAR_BITS,
+            GroupId::Bn254G2 => Bn254G2::SCALAR_BITS,
+            GroupId::Bls12381G2 => Bls12381G2::SCALAR_BITS,
         }
+    }
+
+    /// Whether MSMs over the group may split scalars with the GLV endomorphism (the G1
+    /// groups). The G2 groups run whole scalars in signed windows whatever
+    /// [`MsmConfig::glv`](crate::MsmConfig::glv) asks.
+    pub fn has_glv(self) -> bool {
+        self.degree() == 1
     }
 
     /// Bytes of one affine base on the device (x and y).
     pub fn base_bytes(self) -> u64 {
-        8 * u64::from(self.fq_words())
+        8 * u64::from(self.element_words())
     }
 
     /// Bytes of one XYZZ point on the device (four coordinates).
     pub fn point_bytes(self) -> u64 {
-        16 * u64::from(self.fq_words())
+        16 * u64::from(self.element_words())
     }
 
     /// Bytes of one scalar on the device.
@@ -93,20 +133,24 @@ impl GroupId {
     }
 
     /// Whether the Portable32 path offers small limbs (`Fq32::Small`,
-    /// src/shader/small.rs), written for a 256-bit Fq: BN254 only. Other groups use
-    /// 32-bit words (shaders/field.wgsl) on Portable32 whatever the tuning asks (on
-    /// Wide64 every group has radix-2^29 limbs).
+    /// src/shader/small.rs), written for a 256-bit Fq: BN254 (G1, and G2, whose Fq2
+    /// coefficients are that Fq). Other groups use 32-bit words (shaders/field.wgsl) on
+    /// Portable32 whatever the tuning asks (on Wide64 every group has radix-2^29 limbs).
     pub fn has_small_limbs(self) -> bool {
-        self == GroupId::Bn254G1
+        matches!(self, GroupId::Bn254G1 | GroupId::Bn254G2)
     }
 
     /// The constants the shaders of this group are generated from (computed once).
     pub fn spec(self) -> &'static GroupSpec {
         static BN254_G1: OnceLock<GroupSpec> = OnceLock::new();
         static BLS12_381_G1: OnceLock<GroupSpec> = OnceLock::new();
+        static BN254_G2: OnceLock<GroupSpec> = OnceLock::new();
+        static BLS12_381_G2: OnceLock<GroupSpec> = OnceLock::new();
         match self {
             GroupId::Bn254G1 => BN254_G1.get_or_init(Bn254G1::spec),
             GroupId::Bls12381G1 => BLS12_381_G1.get_or_init(Bls12381G1::spec),
+            GroupId::Bn254G2 => BN254_G2.get_or_init(Bn254G2::spec),
+            GroupId::Bls12381G2 => BLS12_381_G2.get_or_init(Bls12381G2::spec),
         }
     }
 }
@@ -132,12 +176,28 @@ mod tests {
             GroupId::parse("bls12_381", "g1").unwrap(),
             GroupId::Bls12381G1
         );
-        assert!(GroupId::parse("bn254", "g2").is_err());
+        assert_eq!(GroupId::parse("bn254", "G2").unwrap(), GroupId::Bn254G2);
+        assert_eq!(
+            GroupId::parse("bls12-381", "g2").unwrap(),
+            GroupId::Bls12381G2
+        );
+        assert!(GroupId::parse("bn254", "g3").is_err());
         assert!(GroupId::parse("secp256k1", "g1").is_err());
         for g in GroupId::ALL {
             assert_eq!(g.spec().id, g);
-            assert_eq!(g.base_bytes(), 8 * u64::from(g.fq_words()));
+            assert_eq!(g.spec().degree, g.degree());
+            assert_eq!(
+                GroupId::parse(
+                    &g.name()[..g.name().len() - 3],
+                    &g.name()[g.name().len() - 2..]
+                )
+                .unwrap(),
+                g
+            );
+            assert_eq!(g.base_bytes(), 8 * u64::from(g.element_words()));
         }
         assert_eq!(GroupId::Bls12381G1.fq_words(), 12);
+        assert_eq!(GroupId::Bls12381G2.element_words(), 24);
+        assert_eq!(GroupId::Bn254G2.point_bytes(), 256);
     }
 }

@@ -92,7 +92,7 @@ impl GlvSpec {
     /// The endomorphism and basis of arkworks' `GLVConfig` for `C`.
     pub fn of<C: Group + GLVConfig>() -> GlvSpec {
         let mut beta = vec![0u32; C::FQ_WORDS];
-        C::fq_to_words(&C::ENDO_COEFFS[0], &mut beta);
+        C::element_to_words(&C::ENDO_COEFFS[0], &mut beta);
         GlvSpec {
             beta,
             basis: C::SCALAR_DECOMP_COEFFS
@@ -108,15 +108,20 @@ pub struct GroupSpec {
     pub id: GroupId,
     /// The arkworks crate the constants come from (named in the generated source).
     pub source: &'static str,
+    /// Degree of the group's base field over Fq: 1 (G1, points over Fq) or 2 (G2,
+    /// points over Fq2, see [`GroupSpec::g2_b`]).
+    pub degree: u32,
     /// The base field.
     pub fq: FieldSpec,
     /// The scalar field.
     pub fr: FieldSpec,
-    /// The curve coefficient b, Montgomery form, as 32-bit words (a = 0 is asserted by
-    /// the shader builder).
+    /// The coefficient b of the curve's G1 (over Fq), Montgomery form, as 32-bit words
+    /// (a = 0 is asserted by the shader builder). Every shader of the curve declares it
+    /// (`CURVE_B`), G2's too.
     pub b: Vec<u32>,
     /// The coefficient b of the curve's G2 (over Fq2 = Fq\[u\] / (u^2 + 1), a = 0):
-    /// c0 then c1, Montgomery form, as 32-bit words (for the G2 test kernels).
+    /// c0 then c1, Montgomery form, as 32-bit words (the curve formulas of G2's
+    /// shaders, and the G2 test kernels of either group of the curve).
     pub g2_b: Vec<u32>,
     /// The GLV endomorphism, where the group has one.
     pub glv: Option<GlvSpec>,

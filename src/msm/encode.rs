@@ -8,11 +8,11 @@ use ark_ec::AdditiveGroup as _;
 use ark_ec::AffineRepr as _;
 use ark_ff::{BigInt, Field, Zero};
 
-/// Words of one BN254 affine base (a group's: `2 * C::FQ_WORDS`).
+/// Words of one BN254 affine base (a group's: `2 * C::ELEMENT_WORDS`).
 pub const BASE_WORDS: usize = 16;
 /// Words of one scalar (a group's: `C::SCALAR_WORDS`).
 pub const SCALAR_WORDS: usize = 8;
-/// Words of one BN254 XYZZ point (a group's: `4 * C::FQ_WORDS`).
+/// Words of one BN254 XYZZ point (a group's: `4 * C::ELEMENT_WORDS`).
 pub const POINT_WORDS: usize = 32;
 
 #[cfg(test)]
@@ -23,18 +23,18 @@ fn push_fq(dst: &mut [u32], f: &ark_bn254::Fq) {
     }
 }
 
-/// Writes `bases` into `dst` (`2 * C::FQ_WORDS` words each): Montgomery x, y; infinity
+/// Writes `bases` into `dst` (`2 * C::ELEMENT_WORDS` words each): Montgomery x, y; infinity
 /// as (0, 0). (arkworks 0.6 stores infinity of the supported groups as (0, 0) itself,
 /// so no finite point can collide with the encoding; off-curve points are caught on the
 /// device.)
 pub fn write_bases<C: Group>(dst: &mut [u32], bases: &[Affine<C>]) {
-    let fw = C::FQ_WORDS;
+    let fw = C::ELEMENT_WORDS;
     for (p, d) in bases.iter().zip(dst.chunks_exact_mut(2 * fw)) {
         if p.is_zero() {
             d.fill(0);
         } else {
-            C::fq_to_words(&p.x, &mut d[..fw]);
-            C::fq_to_words(&p.y, &mut d[fw..]);
+            C::element_to_words(&p.x, &mut d[..fw]);
+            C::element_to_words(&p.y, &mut d[fw..]);
         }
     }
 }
@@ -52,16 +52,16 @@ pub fn read_xyzz(words: &[u32]) -> G1Projective {
     read_xyzz_in::<ark_bn254::g1::Config>(words)
 }
 
-/// An XYZZ point (`4 * C::FQ_WORDS` words) as an arkworks Jacobian point, without
+/// An XYZZ point (`4 * C::ELEMENT_WORDS` words) as an arkworks Jacobian point, without
 /// inversion: with ZZ^3 = ZZZ^2, (X ZZ^2, Y ZZZ^2, ZZZ) is the same point in Jacobian
 /// coordinates.
 pub fn read_xyzz_in<C: Group>(words: &[u32]) -> Projective<C> {
-    let fw = C::FQ_WORDS;
+    let fw = C::ELEMENT_WORDS;
     let (x, y, zz, zzz) = (
-        C::fq_from_words(&words[0..fw]),
-        C::fq_from_words(&words[fw..2 * fw]),
-        C::fq_from_words(&words[2 * fw..3 * fw]),
-        C::fq_from_words(&words[3 * fw..4 * fw]),
+        C::element_from_words(&words[0..fw]),
+        C::element_from_words(&words[fw..2 * fw]),
+        C::element_from_words(&words[2 * fw..3 * fw]),
+        C::element_from_words(&words[3 * fw..4 * fw]),
     );
     if zz.is_zero() {
         return Projective::<C>::zero();
@@ -75,12 +75,12 @@ pub fn read_affine(words: &[u32]) -> G1Affine {
     read_affine_in::<ark_bn254::g1::Config>(words)
 }
 
-/// Reads an affine point (`2 * C::FQ_WORDS` words, (0,0) = infinity).
+/// Reads an affine point (`2 * C::ELEMENT_WORDS` words, (0,0) = infinity).
 pub fn read_affine_in<C: Group>(words: &[u32]) -> Affine<C> {
-    let fw = C::FQ_WORDS;
+    let fw = C::ELEMENT_WORDS;
     let (x, y) = (
-        C::fq_from_words(&words[0..fw]),
-        C::fq_from_words(&words[fw..2 * fw]),
+        C::element_from_words(&words[0..fw]),
+        C::element_from_words(&words[fw..2 * fw]),
     );
     if x.is_zero() && y.is_zero() {
         return Affine::<C>::identity();

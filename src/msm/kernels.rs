@@ -38,6 +38,11 @@ impl KernelCache {
         fq32: Fq32,
         limit: Option<std::time::Duration>,
     ) -> Result<Arc<Kernels>> {
+        if !kind.exists_for(group) {
+            return Err(crate::error::Error::InvalidConfig(format!(
+                "{group} has no {kind:?} shader"
+            )));
+        }
         let key = Self::key(group, kind, path, unroll, fq32);
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = map.get(&key) {
@@ -93,6 +98,11 @@ impl KernelCache {
         unroll: Unroll,
         fq32: Fq32,
     ) -> Result<Arc<Kernels>> {
+        if !kind.exists_for(group) {
+            return Err(crate::error::Error::InvalidConfig(format!(
+                "{group} has no {kind:?} shader"
+            )));
+        }
         let key = Self::key(group, kind, path, unroll, fq32);
         if let Some(k) = self.map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(k.clone());

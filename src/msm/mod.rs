@@ -40,7 +40,7 @@ pub use resident::bases::DeviceBases;
 pub use resident::scalars::DeviceScalars;
 
 use crate::config::{Arithmetic, MsmConfig, MulPath};
-use crate::curve::Group;
+use crate::curve::{Group, GroupId};
 use crate::device::{gpu, Device};
 use crate::error::{Error, Result};
 use crate::shader::ShaderKind;
@@ -90,7 +90,7 @@ impl Device {
     /// [`Error::OutOfMemory`] when not even a pass of 64 points fits the budget;
     /// [`Error::InvalidConfig`] for bad window bits.
     pub fn pass_capacity(&self, cfg: &MsmConfig) -> Result<PassCapacity> {
-        let layout = plan::Layout::streamed(cfg);
+        let layout = plan::Layout::streamed(GroupId::Bn254G1, cfg);
         let feed = plan::Feed::Chunks;
         let limits = self.limits(&self.tuning()?);
         let p = plan::choose(usize::MAX >> 1, cfg, &limits, feed, 0, layout)?;
@@ -347,6 +347,8 @@ impl Device {
         if state.tuning().fold_indirect {
             kinds.push(ShaderKind::FoldArgs);
         }
+        // A group without some shader (G2 has no GLV expansion) never takes it.
+        kinds.retain(|k| k.exists_for(C::ID));
         for path in paths {
             for &kind in &kinds {
                 #[cfg(target_arch = "wasm32")]

@@ -131,6 +131,24 @@ pub fn beta_wgsl_for(spec: &GroupSpec) -> String {
     wgsl_big("GLV_BETA", &glv.beta)
 }
 
+/// What msm_decompose.wgsl needs of glv.wgsl in the MSM shader of a group without GLV
+/// (G2): `GlvSplit` and a `glv_split` for its `LAYOUT_GLV` branch, which such a group's
+/// passes never take (the host picks GLV only where `GroupId::has_glv`).
+pub const NO_GLV_WGSL: &str = "// No GLV for this group: LAYOUT_GLV passes never run.
+struct GlvSplit {
+    k1: Big,
+    k2: Big,
+    neg1: bool,
+    neg2: bool,
+}
+
+/// k as its own first half (never called: see above).
+fn glv_split(k: Big) -> GlvSplit {
+    var zero: Big;
+    return GlvSplit(k, zero, false, false);
+}
+";
+
 /// The BN254 G1 [`wgsl_for`].
 pub fn wgsl() -> String {
     wgsl_for(GroupId::Bn254G1.spec())

@@ -90,6 +90,22 @@ impl ShaderKind {
         self != ShaderKind::FoldArgs
     }
 
+    /// Whether the shader computes on the group's own points (the MSM and the
+    /// on-curve checks), so that a G2 group builds it over Fq2. The test and
+    /// benchmark kernels are the curve's, the same for both of its groups.
+    pub fn uses_curve(self) -> bool {
+        matches!(
+            self,
+            ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
+        )
+    }
+
+    /// Whether `group` has this shader: every kind but [`ShaderKind::ExpandBases`] for
+    /// a group without GLV (G2).
+    pub fn exists_for(self, group: GroupId) -> bool {
+        self != ShaderKind::ExpandBases || group.has_glv()
+    }
+
     /// Entry points of this shader.
     pub fn entry_points(self) -> Vec<String> {
         match self {
@@ -228,7 +244,8 @@ pub enum FqForm {
 ///
 /// # Panics
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
-/// by the naga validation test).
+/// by the naga validation test), or for a kind the group does not have
+/// ([`ShaderKind::exists_for`]).
 pub fn source_for(
     group: GroupId,
     kind: ShaderKind,
@@ -281,25 +298,52 @@ pub fn source_for(
         }
     }
     parts.push(instantiate(FIELD, "fr", "FR"));
-    if kind == ShaderKind::TestG2 {
+    // The group's own curve over Fq2 (G2's MSM and on-curve check); the test and
+    // benchmark kernels of either group of a curve are the same (G1's curve, and the
+    // curve over Fq2 for TestG2).
+    let g2 = spec.degree == 2;
+    assert!(
+        !(g2 && kind == ShaderKind::ExpandBases),
+        "{}: no GLV, no expanded bases",
+        spec.id
+    );
+    // The modules that move points between storage and registers, for the group's
+    // element (G2: Fq2 words, see `element::fq2_storage`).
+    let storage = |m: &str| {
+        if g2 {
+            element::fq2_storage(m, 2 * spec.limbs() / 4)
+        } else {
+            m.to_string()
+        }
+    };
+    if kind == ShaderKind::TestG2 || (g2 && kind.uses_curve()) {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.
         parts.push(FQ2.to_string());
         parts.push(params::g2_b(spec));
         parts.push(element::over(CURVE, "fq2", "Fq2", "fq2_curve_b()"));
+        if g2 && kind.uses_curve() {
+            parts.push(params::fq2_storage(spec));
+        }
     } else {
         parts.push(CURVE.to_string());
     }
     match kind {
         ShaderKind::Msm => {
             parts.push(MSM_PARAMS.to_string());
-            parts.push(MSM_BINDINGS.to_string());
+            parts.push(storage(MSM_BINDINGS));
             // Point loads and stores for the per-pass scratch and the bucket totals.
             for (buf, name) in [("scratch", "point"), ("totals", "total")] {
-                parts.push(MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name));
+                parts.push(storage(
+                    &MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name),
+                ));
             }
             use stages::{SCAN_PER, SCAN_WG};
-            parts.push(glv::wgsl_for(spec));
-            parts.push(GLV.replace("${LIMBS_X2}", &(2 * spec.limbs()).to_string()));
+            if spec.glv.is_some() {
+                parts.push(glv::wgsl_for(spec));
+                parts.push(GLV.replace("${LIMBS_X2}", &(2 * spec.limbs()).to_string()));
+            } else {
+                parts.push(glv::NO_GLV_WGSL.to_string());
+            }
             parts.push(MSM_DECOMPOSE.replace("${SCALAR}", &params::scalar_load(spec)));
             parts.push(
                 MSM_SORT
@@ -310,13 +354,13 @@ pub fn source_for(
                 parts.push(m.to_string());
             }
             let wg = stages::REDUCE_WG;
-            parts.push(
-                MSM_REDUCE
+            parts.push(storage(
+                &MSM_REDUCE
                     .replace("${REDUCE_WG_LOG2}", &wg.trailing_zeros().to_string())
                     .replace("${REDUCE_WG}", &wg.to_string()),
-            );
+            ));
         }
-        ShaderKind::CheckBases => parts.push(CHECK_BASES.to_string()),
+        ShaderKind::CheckBases => parts.push(storage(CHECK_BASES)),
         ShaderKind::ExpandBases => {
             parts.push(glv::beta_wgsl_for(spec));
             parts.push(CHECK_BASES.to_string());

@@ -127,6 +127,70 @@ pub fn g2_b(spec: &GroupSpec) -> String {
     s
 }
 
+/// How G2's MSM shaders hold an Fq2 element in storage buffers: `Fq2Words`, c0's
+/// `LIMBS` words then c1's (`FQ2_VEC4S` vec4s), with `fq2_words_of` / `fq2_vec4_of`
+/// (as `big_of` / `vec4_of` for Fq) and the conversions to and from registers:
+/// `fq2_unpack`, `fq2_pack` (canonical) and `fq2_pack_lazy` (each coefficient < 2p),
+/// made of the Fq ones of the path. Requires fq2.wgsl.
+pub fn fq2_storage(spec: &GroupSpec) -> String {
+    let limbs = spec.limbs();
+    let quads = 2 * limbs / 4;
+    let vecs: Vec<String> = (0..quads).map(|q| format!("v{q}: vec4<u32>")).collect();
+    let from_vecs: Vec<String> = (0..quads)
+        .flat_map(|q| ["x", "y", "z", "w"].map(|c| format!("v{q}.{c}")))
+        .collect();
+    let arms: Vec<String> = (0..quads)
+        .map(|q| {
+            let w = 4 * q;
+            format!(
+                "    if (q == {q}u) {{\n        return vec4(b[{w}], b[{}], b[{}], b[{}]);\n    }}\n",
+                w + 1,
+                w + 2,
+                w + 3
+            )
+        })
+        .collect();
+    let half = |from: u32| -> String {
+        (from..from + limbs)
+            .map(|i| format!("w[{i}]"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let joined: Vec<String> = ["c0", "c1"]
+        .iter()
+        .flat_map(|c| (0..limbs).map(move |i| format!("{c}[{i}]")))
+        .collect();
+    let mut s = format!(
+        "/// vec4s of one Fq2 element in a storage buffer (c0's words, then c1's).\n\
+         const FQ2_VEC4S: u32 = {quads}u;\n\
+         alias Fq2Words = array<u32, {}>;\n\
+         fn fq2_words_of({}) -> Fq2Words {{\n    return Fq2Words({});\n}}\n\
+         fn fq2_vec4_of(b: Fq2Words, q: u32) -> vec4<u32> {{\n{}    return vec4(0u);\n}}\n",
+        2 * limbs,
+        vecs.join(", "),
+        from_vecs.join(", "),
+        arms.join("")
+    );
+    let _ = write!(
+        s,
+        "/// The words of c0 and c1 as one element's.\n\
+         fn fq2_words(c0: Big, c1: Big) -> Fq2Words {{\n    return Fq2Words({});\n}}\n\
+         /// An element's words (each coefficient < 2p) in registers.\n\
+         fn fq2_unpack(w: Fq2Words) -> Fq2 {{\n    \
+         return Fq2(fq_unpack(Big({})), fq_unpack(Big({})));\n}}\n\
+         /// a's canonical words.\n\
+         fn fq2_pack(a: Fq2) -> Fq2Words {{\n    \
+         return fq2_words(fq_pack(a.c0), fq_pack(a.c1));\n}}\n\
+         /// a's words, each coefficient < 2p (for points only the device reads back).\n\
+         fn fq2_pack_lazy(a: Fq2) -> Fq2Words {{\n    \
+         return fq2_words(fq_pack_lazy(a.c0), fq_pack_lazy(a.c1));\n}}\n",
+        joined.join(", "),
+        half(0),
+        half(limbs)
+    );
+    s
+}
+
 /// The expression of msm_decompose.wgsl that reads scalar `i` to its canonical value.
 pub fn scalar_load(spec: &GroupSpec) -> String {
     let w = spec.fr.words();

@@ -12,6 +12,16 @@
 /// # Panics
 /// On a malformed form (a bug in the shader sources).
 pub(crate) fn expand(src: &str, quads: u32) -> String {
+    expand_with(src, quads, "big_of", "vec4_of")
+}
+
+/// [`expand`] with other functions in place of `big_of` (`of`: the vec4s to the
+/// element's words) and `vec4_of` (`vec4`: vec4 q of the element's words): elements of
+/// another width (G2's Fq2, `element::fq2_storage`).
+///
+/// # Panics
+/// As [`expand`].
+pub(crate) fn expand_with(src: &str, quads: u32, of: &str, vec4: &str) -> String {
     let mut out = String::with_capacity(src.len());
     for line in src.split_inclusive('\n') {
         let trimmed = line.trim_start();
@@ -21,7 +31,7 @@ pub(crate) fn expand(src: &str, quads: u32) -> String {
             let k: u32 = args[2].parse().expect("${STORE} element index");
             for q in 0..quads {
                 out += &format!(
-                    "{indent}{}[{}] = vec4_of({}, {q}u);\n",
+                    "{indent}{}[{}] = {vec4}({}, {q}u);\n",
                     args[0],
                     index(&args[1], k * quads + q),
                     args[3]
@@ -39,7 +49,7 @@ pub(crate) fn expand(src: &str, quads: u32) -> String {
             let items: Vec<String> = (0..quads)
                 .map(|q| format!("{}[{}]", args[0], index(&args[1], k * quads + q)))
                 .collect();
-            out += &format!("big_of({})", items.join(", "));
+            out += &format!("{of}({})", items.join(", "));
             rest = &tail[end + 1..];
         }
         out += rest;

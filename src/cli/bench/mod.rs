@@ -115,6 +115,12 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
         g @ wgpu_msm::GroupId::Bls12381G1 => {
             return group::run::<ark_bls12_381::g1::Config>(args, &sizes, g)
         }
+        g @ wgpu_msm::GroupId::Bn254G2 => {
+            return group::run::<ark_bn254::g2::Config>(args, &sizes, g)
+        }
+        g @ wgpu_msm::GroupId::Bls12381G2 => {
+            return group::run::<ark_bls12_381::g2::Config>(args, &sizes, g)
+        }
     }
     let sel = args
         .devices

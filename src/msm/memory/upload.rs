@@ -160,7 +160,12 @@ fn scalar_bytes<C: Group>(scalars: &[C::ScalarField]) -> Option<&[u8]> {
 /// the generator and with infinity).
 fn base_bytes<C: Group>(bases: &[Affine<C>]) -> Option<&[u8]> {
     let probes = [Affine::<C>::generator(), Affine::<C>::identity()];
-    layout_bytes(bases, &probes, 2 * C::FQ_WORDS, encode::write_bases::<C>)
+    layout_bytes(
+        bases,
+        &probes,
+        2 * C::ELEMENT_WORDS,
+        encode::write_bases::<C>,
+    )
 }
 
 /// Copies `bytes` (`len` items of `item_bytes`) into `dst` on several threads.
@@ -264,10 +269,10 @@ fn fill_converted<T: Sync>(
     for_pieces(dst, items.len(), words * 4, threads, spread.split, &write);
 }
 
-/// Writes bases into `dst` (`2 * C::FQ_WORDS` words each, infinity as (0, 0)), a
+/// Writes bases into `dst` (`2 * C::ELEMENT_WORDS` words each, infinity as (0, 0)), a
 /// plain copy when the layout allows.
 pub(crate) fn fill_bases<C: Group>(dst: WriteOnly<'_, [u8]>, bases: &[Affine<C>], spread: Spread) {
-    let words = 2 * C::FQ_WORDS;
+    let words = 2 * C::ELEMENT_WORDS;
     match base_bytes(bases) {
         Some(bytes) => fill_raw(dst, bytes, bases.len(), 4 * words, spread),
         None => fill_converted(dst, bases, words, &encode::write_bases::<C>, spread),

@@ -3,6 +3,7 @@
 //! or whole scalars over expanded bases).
 
 use crate::config::MsmConfig;
+use crate::curve::GroupId;
 
 /// What the entries of a pass's window rows are (`LAYOUT_*` in msm_decompose.wgsl).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,35 +35,38 @@ impl Layout {
         self != Layout::Points
     }
 
-    /// Whether `cfg` asks for GLV: `cfg.glv`, else yes (GLV halves by default). Bases
-    /// uploaded under `cfg` are stored expanded when it does.
-    pub fn glv_asked(cfg: &MsmConfig) -> bool {
-        cfg.glv.unwrap_or(true)
+    /// Whether `cfg` asks for GLV over `group`: `cfg.glv`, else yes (GLV halves by
+    /// default), for a group with GLV ([`GroupId::has_glv`]); never for the others.
+    /// Bases uploaded under `cfg` are stored expanded when it does.
+    pub fn glv_asked(group: GroupId, cfg: &MsmConfig) -> bool {
+        group.has_glv() && cfg.glv.unwrap_or(true)
     }
 
-    /// Whether an MSM under `cfg` splits its scalars (GLV): as `cfg.glv` says, else by
-    /// default ([`Layout::glv_asked`]) except under a range of windows, which then
-    /// counts windows of the whole scalar.
-    pub fn glv_wanted(cfg: &MsmConfig) -> bool {
-        match cfg.glv {
-            Some(g) => g,
-            None => cfg.windows.is_none() && Layout::glv_asked(cfg),
-        }
+    /// Whether an MSM over `group` under `cfg` splits its scalars (GLV): as `cfg.glv`
+    /// says, else by default ([`Layout::glv_asked`]) except under a range of windows,
+    /// which then counts windows of the whole scalar; never for a group without GLV.
+    pub fn glv_wanted(group: GroupId, cfg: &MsmConfig) -> bool {
+        group.has_glv()
+            && match cfg.glv {
+                Some(g) => g,
+                None => cfg.windows.is_none() && Layout::glv_asked(group, cfg),
+            }
     }
 
-    /// The layout of a one-shot MSM under `cfg` (its bases are expanded on the device
-    /// pass by pass when it splits its scalars).
-    pub fn streamed(cfg: &MsmConfig) -> Layout {
-        if Layout::glv_wanted(cfg) {
+    /// The layout of a one-shot MSM over `group` under `cfg` (its bases are expanded on
+    /// the device pass by pass when it splits its scalars).
+    pub fn streamed(group: GroupId, cfg: &MsmConfig) -> Layout {
+        if Layout::glv_wanted(group, cfg) {
             Layout::Glv
         } else {
             Layout::Points
         }
     }
 
-    /// The layout of an MSM under `cfg` over resident bases, `expanded` or not.
-    pub fn resident(expanded: bool, cfg: &MsmConfig) -> Layout {
-        match (expanded, Layout::glv_wanted(cfg)) {
+    /// The layout of an MSM over `group` under `cfg` over resident bases, `expanded`
+    /// or not (only bases of a group with GLV are ever stored expanded).
+    pub fn resident(group: GroupId, expanded: bool, cfg: &MsmConfig) -> Layout {
+        match (expanded, Layout::glv_wanted(group, cfg)) {
             (false, _) => Layout::Points,
             (true, true) => Layout::Glv,
             (true, false) => Layout::Pairs,

@@ -110,7 +110,7 @@ impl Device {
     /// [`crate::error::Error::OutOfMemory`] when the device cannot hold them;
     /// [`crate::error::Error::PointNotOnCurve`] for a non-infinity base stored as (0, 0).
     pub fn upload_bases<C: Group>(&self, bases: &[Affine<C>]) -> Result<DeviceBases<C>> {
-        self.upload_bases_as(bases, Layout::glv_asked(&MsmConfig::default()))
+        self.upload_bases_as(bases, Layout::glv_asked(C::ID, &MsmConfig::default()))
     }
 
     fn upload_bases_as<C: Group>(
@@ -153,7 +153,7 @@ impl Device {
         bases: &[Affine<C>],
         cfg: &MsmConfig,
     ) -> Result<DeviceBases<C>> {
-        let expanded = Layout::glv_asked(cfg);
+        let expanded = Layout::glv_asked(C::ID, cfg);
         let needed = point_bytes(C::ID, expanded) * bases.len() as u64;
         let budget = cfg.memory_budget.or(self.tuning()?.memory_budget);
         match budget {

@@ -103,7 +103,7 @@ pub(crate) async fn run<C: Group>(
     let tuning = dev.tuning()?;
     let limits = dev.limits(&tuning);
     let resident = bases.device_bytes();
-    let layout = plan::Layout::resident(bases.expanded, cfg);
+    let layout = plan::Layout::resident(C::ID, bases.expanded, cfg);
     // A single large MSM (from 2^`resident_overlap_log2` points) runs in passes growing
     // from a small first one, so that the host writes the scalars of one while the
     // device computes the one before (a batch overlaps across sets). The capacity holds

@@ -55,7 +55,7 @@ pub(crate) async fn run<C: Group>(
         return Ok(Projective::<C>::zero());
     }
     let resident = bases.device_bytes() + scalars.device_bytes();
-    let layout = plan::Layout::resident(bases.expanded, cfg);
+    let layout = plan::Layout::resident(C::ID, bases.expanded, cfg);
     let tuning = dev.tuning()?;
     let limits = dev.limits(&tuning);
     let plan = plan::choose_for(C::ID, n, cfg, &limits, Feed::Params, resident, layout)?;

@@ -50,7 +50,7 @@ pub(crate) enum Route {
 pub(crate) fn route(dev: &Device, group: GroupId, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let tuning = dev.tuning()?;
     let limits = dev.limits(&tuning);
-    let layout = plan::Layout::streamed(cfg);
+    let layout = plan::Layout::streamed(group, cfg);
     // From 2^`stream_overlap_log2` points (see `Tuning`); smaller inputs gain less from
     // the overlap than their extra passes cost.
     let min = 1usize << tuning.stream_overlap_log2.min(usize::BITS - 2);
@@ -71,9 +71,9 @@ pub(crate) fn route(dev: &Device, group: GroupId, n: usize, cfg: &MsmConfig) -> 
         }),
         Err(e) => {
             // Uploaded with `upload_bases_with(cfg)`: expanded unless cfg says no.
-            let expanded = plan::Layout::glv_asked(cfg);
+            let expanded = plan::Layout::glv_asked(group, cfg);
             let resident = crate::msm::resident::bases::point_bytes(group, expanded) * n as u64;
-            let layout = plan::Layout::resident(expanded, cfg);
+            let layout = plan::Layout::resident(group, expanded, cfg);
             plan::choose_for(group, n, cfg, &limits, Feed::Scalars, resident, layout)
                 .map(|_| Route::Resident)
                 .map_err(|_| e)

@@ -18,7 +18,7 @@ pub(crate) fn combine<C: Group>(
     #[cfg(not(target_arch = "wasm32"))]
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
-    let point_words = 4 * C::FQ_WORDS;
+    let point_words = 4 * C::ELEMENT_WORDS;
     let per_msm = point_words * windows;
     let one = |m: usize| {
         if !has_passes[m] {
