@@ -54,7 +54,7 @@ pub trait Worker: Send + Sync {
     ) -> Result<G1Projective>;
 
     /// [`Worker::msm_chunk`] over BLS12-381 G1. By default an
-    /// [`Error::InvalidConfig`] naming the worker (one that runs BN254 G1 only); a
+    /// [`Error::InvalidConfig`] naming the worker and the group; a
     /// cluster then leaves its pieces to the others.
     ///
     /// # Errors
@@ -66,10 +66,7 @@ pub trait Worker: Send + Sync {
         cfg: &MsmConfig,
     ) -> Result<ark_bls12_381::G1Projective> {
         let _ = (bases, scalars, cfg);
-        Err(Error::InvalidConfig(format!(
-            "worker {} runs BN254 G1 only",
-            self.name()
-        )))
+        Err(unsupported(self, "BLS12-381 G1"))
     }
 
     /// [`Worker::msm_chunk`] over BN254 G2. By default an [`Error::InvalidConfig`] naming
@@ -84,10 +81,7 @@ pub trait Worker: Send + Sync {
         cfg: &MsmConfig,
     ) -> Result<ark_bn254::G2Projective> {
         let _ = (bases, scalars, cfg);
-        Err(Error::InvalidConfig(format!(
-            "worker {} does not run BN254 G2",
-            self.name()
-        )))
+        Err(unsupported(self, "BN254 G2"))
     }
 
     /// [`Worker::msm_chunk`] over BLS12-381 G2. By default an [`Error::InvalidConfig`] naming
@@ -102,10 +96,7 @@ pub trait Worker: Send + Sync {
         cfg: &MsmConfig,
     ) -> Result<ark_bls12_381::G2Projective> {
         let _ = (bases, scalars, cfg);
-        Err(Error::InvalidConfig(format!(
-            "worker {} does not run BLS12-381 G2",
-            self.name()
-        )))
+        Err(unsupported(self, "BLS12-381 G2"))
     }
 }
 
@@ -237,15 +228,7 @@ impl Worker for CpuWorker {
         scalars: &[ark_bls12_381::Fr],
         cfg: &MsmConfig,
     ) -> Result<ark_bls12_381::G1Projective> {
-        if cfg.windows.is_some() {
-            return Err(Error::InvalidConfig(
-                "the CPU worker computes ranges of windows for BN254 G1 only".into(),
-            ));
-        }
-        ark_bls12_381::G1Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
-            bases: bases.len(),
-            scalars: scalars.len(),
-        })
+        whole_piece(bases, scalars, cfg)
     }
 
     /// arkworks' MSM of the piece; a range of windows is BN254 G1's only (an error).
@@ -255,15 +238,7 @@ impl Worker for CpuWorker {
         scalars: &[ark_bn254::Fr],
         cfg: &MsmConfig,
     ) -> Result<ark_bn254::G2Projective> {
-        if cfg.windows.is_some() {
-            return Err(Error::InvalidConfig(
-                "the CPU worker computes ranges of windows for BN254 G1 only".into(),
-            ));
-        }
-        ark_bn254::G2Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
-            bases: bases.len(),
-            scalars: scalars.len(),
-        })
+        whole_piece(bases, scalars, cfg)
     }
 
     /// arkworks' MSM of the piece; a range of windows is BN254 G1's only (an error).
@@ -273,14 +248,32 @@ impl Worker for CpuWorker {
         scalars: &[ark_bls12_381::Fr],
         cfg: &MsmConfig,
     ) -> Result<ark_bls12_381::G2Projective> {
-        if cfg.windows.is_some() {
-            return Err(Error::InvalidConfig(
-                "the CPU worker computes ranges of windows for BN254 G1 only".into(),
-            ));
-        }
-        ark_bls12_381::G2Projective::msm(bases, scalars).map_err(|_| Error::LengthMismatch {
+        whole_piece(bases, scalars, cfg)
+    }
+}
+
+/// The default of a worker's `msm_chunk_*` for a group it does not run: an
+/// [`Error::InvalidConfig`] naming both.
+fn unsupported<W: Worker + ?Sized>(worker: &W, group: &str) -> Error {
+    Error::InvalidConfig(format!("worker {} does not run {group}", worker.name()))
+}
+
+/// The CPU worker's MSM of a whole piece of a group other than BN254 G1: arkworks' MSM;
+/// a range of windows (`cfg.windows`) is BN254 G1's only, an error here.
+fn whole_piece<C: ark_ec::short_weierstrass::SWCurveConfig>(
+    bases: &[ark_ec::short_weierstrass::Affine<C>],
+    scalars: &[C::ScalarField],
+    cfg: &MsmConfig,
+) -> Result<ark_ec::short_weierstrass::Projective<C>> {
+    if cfg.windows.is_some() {
+        return Err(Error::InvalidConfig(
+            "the CPU worker computes ranges of windows for BN254 G1 only".into(),
+        ));
+    }
+    ark_ec::short_weierstrass::Projective::<C>::msm(bases, scalars).map_err(|_| {
+        Error::LengthMismatch {
             bases: bases.len(),
             scalars: scalars.len(),
-        })
-    }
+        }
+    })
 }

@@ -63,21 +63,7 @@ impl Kernels {
         if let Some(e) = error {
             return Err(fail(label, e));
         }
-        let mut layouts: Vec<wgpu::BindGroupLayout> = entries
-            .iter()
-            .map(|e| {
-                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                    label: Some(label),
-                    entries: e,
-                })
-            })
-            .collect();
-        let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
-        let pl = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some(label),
-            bind_group_layouts: &refs,
-            immediate_size: 0,
-        });
+        let (layouts, pl) = layouts(device, label, entries);
         let gl = device.adapter_info().backend == wgpu::Backend::Gl;
         let (tx, rx) = std::sync::mpsc::channel();
         // Set when the build is given up: threads not yet compiling then build nothing.
@@ -156,12 +142,7 @@ impl Kernels {
             .cloned()
             .zip(built.into_iter().flatten())
             .collect();
-        let layout = layouts.remove(0);
-        Ok(Kernels {
-            layout,
-            extra_layouts: layouts,
-            pipelines,
-        })
+        Ok(Kernels::from_parts(layouts, pipelines))
     }
 
     /// [`Kernels::build`] in a browser, where nothing may block and there are no
@@ -196,21 +177,7 @@ impl Kernels {
             return Err(fail(label, e));
         }
         log::debug!("module {label} in {:.2?}", started.elapsed());
-        let mut layouts: Vec<wgpu::BindGroupLayout> = entries
-            .iter()
-            .map(|e| {
-                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                    label: Some(label),
-                    entries: e,
-                })
-            })
-            .collect();
-        let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
-        let pl = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some(label),
-            bind_group_layouts: &refs,
-            immediate_size: 0,
-        });
+        let (layouts, pl) = layouts(device, label, entries);
         let mut made = Vec::with_capacity(entry_points.len());
         for ep in entry_points {
             let name = format!("{label}/{ep}");
@@ -234,12 +201,21 @@ impl Kernels {
             log::debug!("pipeline {name} by {:.2?}", started.elapsed());
             pipelines.push((ep, p));
         }
+        Ok(Kernels::from_parts(layouts, pipelines))
+    }
+
+    /// The kernels of a module: its bind group layouts (the first one every pipeline
+    /// binds as group 0) and its pipelines by entry point.
+    fn from_parts(
+        mut layouts: Vec<wgpu::BindGroupLayout>,
+        pipelines: Vec<(String, wgpu::ComputePipeline)>,
+    ) -> Kernels {
         let layout = layouts.remove(0);
-        Ok(Kernels {
+        Kernels {
             layout,
             extra_layouts: layouts,
             pipelines,
-        })
+        }
     }
 
     /// The pipeline of entry point `name`.
@@ -257,6 +233,31 @@ impl Kernels {
 /// The answers of the three scopes of [`scoped_later`], innermost first.
 #[cfg(target_arch = "wasm32")]
 type Pops = Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Option<wgpu::Error>>>>>;
+
+/// One bind group layout per entry of `entries` and the pipeline layout over them all,
+/// labelled `label`.
+fn layouts(
+    device: &wgpu::Device,
+    label: &str,
+    entries: &[&[wgpu::BindGroupLayoutEntry]],
+) -> (Vec<wgpu::BindGroupLayout>, wgpu::PipelineLayout) {
+    let layouts: Vec<wgpu::BindGroupLayout> = entries
+        .iter()
+        .map(|e| {
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(label),
+                entries: e,
+            })
+        })
+        .collect();
+    let refs: Vec<Option<&wgpu::BindGroupLayout>> = layouts.iter().map(Some).collect();
+    let pl = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(label),
+        bind_group_layouts: &refs,
+        immediate_size: 0,
+    });
+    (layouts, pl)
+}
 
 /// Runs `f` inside validation, internal and out-of-memory error scopes of `device`,
 /// popped at once; their answers come when awaited ([`first_error`]).

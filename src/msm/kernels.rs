@@ -38,12 +38,7 @@ impl KernelCache {
         fq32: Fq32,
         limit: Option<std::time::Duration>,
     ) -> Result<Arc<Kernels>> {
-        if !kind.exists_for(group) {
-            return Err(crate::error::Error::InvalidConfig(format!(
-                "{group} has no {kind:?} shader"
-            )));
-        }
-        let key = Self::key(group, kind, path, unroll, fq32);
+        let key = Self::checked_key(group, kind, path, unroll, fq32)?;
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = map.get(&key) {
             return Ok(k.clone());
@@ -98,12 +93,7 @@ impl KernelCache {
         unroll: Unroll,
         fq32: Fq32,
     ) -> Result<Arc<Kernels>> {
-        if !kind.exists_for(group) {
-            return Err(crate::error::Error::InvalidConfig(format!(
-                "{group} has no {kind:?} shader"
-            )));
-        }
-        let key = Self::key(group, kind, path, unroll, fq32);
+        let key = Self::checked_key(group, kind, path, unroll, fq32)?;
         if let Some(k) = self.map.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return Ok(k.clone());
         }
@@ -127,6 +117,23 @@ impl KernelCache {
         log::info!("compiled {label} in {:.2?}", t.elapsed());
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         Ok(map.entry(key).or_insert(k).clone())
+    }
+
+    /// [`KernelCache::key`] of a shader `group` has; else an
+    /// [`Error::InvalidConfig`](crate::error::Error::InvalidConfig).
+    fn checked_key(
+        group: GroupId,
+        kind: ShaderKind,
+        path: MulPath,
+        unroll: Unroll,
+        fq32: Fq32,
+    ) -> Result<Key> {
+        if !kind.exists_for(group) {
+            return Err(crate::error::Error::InvalidConfig(format!(
+                "{group} has no {kind:?} shader"
+            )));
+        }
+        Ok(Self::key(group, kind, path, unroll, fq32))
     }
 
     /// The cache key of a build: builds that give the same source share one.

@@ -135,21 +135,7 @@ pub fn g2_b(spec: &GroupSpec) -> String {
 pub fn fq2_storage(spec: &GroupSpec) -> String {
     let limbs = spec.limbs();
     let quads = 2 * limbs / 4;
-    let vecs: Vec<String> = (0..quads).map(|q| format!("v{q}: vec4<u32>")).collect();
-    let from_vecs: Vec<String> = (0..quads)
-        .flat_map(|q| ["x", "y", "z", "w"].map(|c| format!("v{q}.{c}")))
-        .collect();
-    let arms: Vec<String> = (0..quads)
-        .map(|q| {
-            let w = 4 * q;
-            format!(
-                "    if (q == {q}u) {{\n        return vec4(b[{w}], b[{}], b[{}], b[{}]);\n    }}\n",
-                w + 1,
-                w + 2,
-                w + 3
-            )
-        })
-        .collect();
+    let (vecs, from_vecs) = vec4_params(quads);
     let half = |from: u32| -> String {
         (from..from + limbs)
             .map(|i| format!("w[{i}]"))
@@ -167,9 +153,9 @@ pub fn fq2_storage(spec: &GroupSpec) -> String {
          fn fq2_words_of({}) -> Fq2Words {{\n    return Fq2Words({});\n}}\n\
          fn fq2_vec4_of(b: Fq2Words, q: u32) -> vec4<u32> {{\n{}    return vec4(0u);\n}}\n",
         2 * limbs,
-        vecs.join(", "),
-        from_vecs.join(", "),
-        arms.join("")
+        vecs,
+        from_vecs,
+        vec4_arms(quads)
     );
     let _ = write!(
         s,
@@ -218,30 +204,14 @@ pub fn scalar_load(spec: &GroupSpec) -> String {
 /// moves a point in 16-byte accesses rather than one per word).
 fn vec4_helpers(limbs: u32) -> String {
     let quads = limbs / 4;
-    let params: Vec<String> = (0..quads).map(|q| format!("v{q}: vec4<u32>")).collect();
-    let words: Vec<String> = (0..quads)
-        .flat_map(|q| ["x", "y", "z", "w"].map(|c| format!("v{q}.{c}")))
-        .collect();
+    let (params, words) = vec4_params(quads);
     let mut s = format!(
         "const BIG_VEC4S: u32 = {quads}u;\n\
-         fn big_of({}) -> Big {{\n    return Big({});\n}}\n",
-        params.join(", "),
-        words.join(", ")
+         fn big_of({params}) -> Big {{\n    return Big({words});\n}}\n"
     );
-    let arms: Vec<String> = (0..quads)
-        .map(|q| {
-            let w = 4 * q;
-            format!(
-                "    if (q == {q}u) {{\n        return vec4(b[{w}], b[{}], b[{}], b[{}]);\n    }}\n",
-                w + 1,
-                w + 2,
-                w + 3
-            )
-        })
-        .collect();
     s += &format!(
         "fn vec4_of(b: Big, q: u32) -> vec4<u32> {{\n{}    return vec4(0u);\n}}\n",
-        arms.join("")
+        vec4_arms(quads)
     );
     s
 }
@@ -426,6 +396,32 @@ fn conversions_of(rb: u32, rl: u32, words: u32) -> String {
     s += "/// The canonical value of a (< 2p) as eight 32-bit words.\n\
           fn fq_pack(a: Fq) -> Big {\n    return fq_pack_lazy(fq_canonical(a));\n}\n";
     s
+}
+
+/// The parameters `v0: vec4<u32>, ..` of a function taking `quads` vec4s, and their
+/// components `v0.x, v0.y, ..` in order, each joined with ", ".
+fn vec4_params(quads: u32) -> (String, String) {
+    let params: Vec<String> = (0..quads).map(|q| format!("v{q}: vec4<u32>")).collect();
+    let words: Vec<String> = (0..quads)
+        .flat_map(|q| ["x", "y", "z", "w"].map(|c| format!("v{q}.{c}")))
+        .collect();
+    (params.join(", "), words.join(", "))
+}
+
+/// The body of a `vec4_of`-style function: for each q < `quads`, returns vec4 q of the
+/// words `b` when asked for it.
+fn vec4_arms(quads: u32) -> String {
+    (0..quads)
+        .map(|q| {
+            let w = 4 * q;
+            format!(
+                "    if (q == {q}u) {{\n        return vec4(b[{w}], b[{}], b[{}], b[{}]);\n    }}\n",
+                w + 1,
+                w + 2,
+                w + 3
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]
