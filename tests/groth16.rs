@@ -2,7 +2,7 @@
 //! with ark-groth16's verifier, equal ark-groth16's own proofs for the same randomness,
 //! and fail for a tampered public input. The tests run every MSM on the first wgpu
 //! adapter and fail when there is none. On a software adapter (lavapipe in CI) G2's
-//! MSM runs on the CPU, since lavapipe builds a G2 MSM pipeline for 3 to 7 minutes;
+//! MSM runs on the CPU, since lavapipe builds G2's MSM pipelines for minutes;
 //! `WGPU_MSM_GROTH16_G2=gpu` puts it on the device there too (`=cpu` keeps it on the
 //! CPU anywhere). A G2 MSM that fell back to the CPU fails the test.
 

@@ -156,7 +156,7 @@ pub struct Gpu {
 impl Gpu {
     /// `device` with the default options. The G2 MSM runs on the GPU, but on the CPU
     /// where the device is a software adapter (device type "Cpu", e.g. lavapipe, which
-    /// builds a G2 MSM pipeline for 3 to 7 minutes); `WGPU_MSM_GROTH16_G2=gpu` or
+    /// builds G2's MSM pipelines for minutes: docs/curves.md); `WGPU_MSM_GROTH16_G2=gpu` or
     /// `=cpu` chooses instead.
     pub fn new(device: Device) -> Gpu {
         let g2_on_cpu = match std::env::var("WGPU_MSM_GROTH16_G2").as_deref() {

@@ -15,9 +15,8 @@ const OTHER_GROUPS_MAX_LOG: u32 = 16;
 /// The main job of `group`: for BN254 G1 [`main_job`] followed by one MSM of every other
 /// group on each hardware device; for another group its MSM on each device.
 ///
-/// The other groups skip software adapters: a CPU driver compiles each group's kernels
-/// for minutes (llvmpipe GL's first BLS12-381 dispatch alone outlasts CI's ten-minute
-/// bound on two busy cores), and `--curve` runs a group there when asked.
+/// The other groups skip software adapters, where each group's kernels take minutes to
+/// compile (docs/drivers.md has the times); `--curve` runs a group there when asked.
 pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
     match group {
         GroupId::Bn254G1 => {
