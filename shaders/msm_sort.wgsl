@@ -9,7 +9,7 @@ const SCAN_TILE: u32 = SCAN_WG * SCAN_PER;
 var<workgroup> scan_tmp: array<u32, SCAN_WG>;
 /// One tile of counts, one word of padding after every 32 (`scan_pad`).
 var<workgroup> scan_tile: array<u32, SCAN_TILE + SCAN_TILE / 32u>;
-/// The largest count of a tile.
+/// The largest count of a tile (lane 0 clears it first).
 var<workgroup> scan_largest: atomic<u32>;
 
 /// Index in scan_tile of the tile's count i: padded, so that threads reading their
@@ -64,6 +64,11 @@ fn scan_tiles(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_i
     let w = scan_window_of(wid);
     let t = scan_tile_of(wid);
     let nb = params.num_buckets;
+    // Workgroup memory starts undefined (pipelines skip its zeroing).
+    if (lid == 0u) {
+        atomicStore(&scan_largest, 0u);
+    }
+    workgroupBarrier();
     var sum = 0u;
     var largest = 0u;
     for (var j = 0u; j < SCAN_PER; j++) {

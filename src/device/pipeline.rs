@@ -87,7 +87,7 @@ impl Kernels {
                             layout: Some(&pl),
                             module: &module,
                             entry_point: Some(&ep),
-                            compilation_options: Default::default(),
+                            compilation_options: compilation_options(),
                             cache: cache.as_ref(),
                         })
                     });
@@ -187,7 +187,7 @@ impl Kernels {
                     layout: Some(&pl),
                     module: &module,
                     entry_point: Some(ep),
-                    compilation_options: Default::default(),
+                    compilation_options: compilation_options(),
                     cache: None,
                 })
             });
@@ -233,6 +233,19 @@ impl Kernels {
 /// The answers of the three scopes of [`scoped_later`], innermost first.
 #[cfg(target_arch = "wasm32")]
 type Pops = Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Option<wgpu::Error>>>>>;
+
+/// How every kernel is compiled: without wgpu's zero-initialisation of workgroup
+/// memory. Each kernel writes its workgroup memory before reading it (msm_sort.wgsl
+/// stores `scan_largest`, msm_reduce.wgsl every lane's `red_tmp` slot, behind a
+/// barrier), so the zeroing is dead work; and through GL, naga writes it as one
+/// constructor of every element, which llvmpipe compiled for 30 to 70 s per kernel
+/// (`scan`, `reduce_groups`, `reduce_windows`; docs/drivers.md).
+fn compilation_options() -> wgpu::PipelineCompilationOptions<'static> {
+    wgpu::PipelineCompilationOptions {
+        zero_initialize_workgroup_memory: false,
+        ..Default::default()
+    }
+}
 
 /// One bind group layout per entry of `entries` and the pipeline layout over them all,
 /// labelled `label`.
