@@ -15,8 +15,8 @@ const OTHER_GROUPS_MAX_LOG: u32 = 16;
 /// The main job of `group`: for BN254 G1 [`main_job`] followed by one MSM of every other
 /// group on each hardware device; for another group its MSM on each device.
 ///
-/// The other groups skip software adapters, where each group's kernels take minutes to
-/// compile (docs/drivers.md has the times); `--curve` runs a group there when asked.
+/// The other groups skip software adapters, where BLS12-381 G1's kernels add 30-70 s to
+/// every run (docs/drivers.md has the times); `--curve` runs a group there when asked.
 pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
     match group {
         GroupId::Bn254G1 => {
@@ -30,7 +30,8 @@ pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
                 .collect();
             let mut others = true;
             // The G2 groups run when asked (`--group g2`) only: their pipelines take
-            // minutes to build on a software driver (docs/curves.md).
+            // 30-100 s to build on a GPU and longer than 600 s on llvmpipe GL
+            // (docs/drivers.md).
             for g in GroupId::ALL
                 .into_iter()
                 .filter(|&g| g != group && g.has_glv())
