@@ -38,7 +38,8 @@ impl MulPath {
 pub struct MsmConfig {
     /// Multiply path; `Auto` by default.
     pub arithmetic: Arithmetic,
-    /// Window width c in bits (2..=20); chosen from the size when `None`.
+    /// Window width c in bits (2..=20); chosen from the size and group when `None`
+    /// (see [`crate::GroupId::max_default_window_bits`]).
     pub window_bits: Option<u32>,
     /// Most points processed in one pass on the device; inputs beyond it are split
     /// (the device's binding limits always cap it).

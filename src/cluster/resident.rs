@@ -227,7 +227,7 @@ where
     // Bases stored expanded on every device split the windows of the GLV halves (8 of
     // 16 bits for large MSMs, where whole scalars take 15-16 windows of 16-17 bits).
     let glv = Layout::glv_asked(C::ID, cfg) && bases.shares.iter().all(|s| s.bases.expanded());
-    let (c, windows) = window_split(C::ID, cfg, bases.len, bases.shares.len(), glv);
+    let (c, windows) = window_split(C::ID, cfg, bases.len, bases.shares.len(), glv, true);
     let work: Vec<(usize, Option<MsmConfig>)> = windows
         .into_iter()
         .enumerate()

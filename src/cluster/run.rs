@@ -90,7 +90,7 @@ impl Cluster {
             Strategy::Windows => {
                 // Windows of the whole scalar, which every kind of worker computes (CPU
                 // workers through `window_scalars`).
-                let (c, shares) = window_split(C::ID, &cfg, n, k, false);
+                let (c, shares) = window_split(C::ID, &cfg, n, k, false, false);
                 cfg.to_mut().window_bits = Some(c);
                 cfg.to_mut().glv = Some(false);
                 let own = shares
@@ -212,7 +212,8 @@ fn widened(cfg: &MsmConfig, share: usize) -> bool {
 }
 
 /// How an MSM of `n` points of `group` splits by windows among `workers`: one window width for all
-/// of them (`cfg`'s, else the default for `n`), so that the ranges add up, and each
+/// of them (`cfg`'s, else the default for `n`, capped by
+/// [`GroupId::max_default_window_bits`] where the bases are `resident`), so that the ranges add up, and each
 /// worker's range, as even as can be (`None` for a worker left without one when there
 /// are more workers than windows). With `glv`, the windows of the GLV halves (a device's
 /// width for 2n entries: 8 windows of 16 bits from 2^15 points).
@@ -222,12 +223,17 @@ pub(crate) fn window_split(
     n: usize,
     workers: usize,
     glv: bool,
+    resident: bool,
 ) -> (u32, Vec<Option<std::ops::Range<u32>>>) {
     let (layout, c) = match glv {
         true => (Layout::Glv, window_bits_in(Layout::Glv, n, n)),
         false => (Layout::Points, default_window_bits(n)),
     };
-    let c = cfg.window_bits.unwrap_or(c);
+    let cap = match resident {
+        true => group.max_default_window_bits(),
+        false => u32::MAX,
+    };
+    let c = cfg.window_bits.unwrap_or(c.min(cap));
     let shares = partition::even_blocks(layout.window_count_for(group, c) as usize, workers)
         .into_iter()
         .map(|r| (!r.is_empty()).then_some(r.start as u32..r.end as u32))

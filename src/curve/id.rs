@@ -132,6 +132,23 @@ impl GroupId {
         4 * u64::from(self.scalar_words())
     }
 
+    /// The widest window the default width rule gives this group's MSMs over bases
+    /// resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep the rule's
+    /// width, and an explicit `MsmConfig::window_bits` is taken as asked). G1 has no cap
+    /// below the rule's own 17 bits. A G2 point is twice a G1 point, its additions cost
+    /// about three times as much and its whole scalars (no GLV) take 255-bit windows:
+    /// in one pass over resident bases, wide windows' many buckets cost more than their
+    /// fewer windows save. On one H100 at 2^20, device-resident: BLS12-381 G2 109-134 ms
+    /// at 12 bits against 182-191 ms at the rule's 16, BN254 G2 30 ms at 13 bits against
+    /// 33-34 ms; one-shot MSMs were slower capped (docs/benchmark-log.md v30).
+    pub fn max_default_window_bits(self) -> u32 {
+        match self {
+            GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,
+            GroupId::Bn254G2 => 13,
+            GroupId::Bls12381G2 => 12,
+        }
+    }
+
     /// Whether the Portable32 path offers small limbs (`Fq32::Small`,
     /// src/shader/small.rs), written for a 256-bit Fq: BN254 (G1, and G2, whose Fq2
     /// coefficients are that Fq). Other groups use 32-bit words (shaders/field.wgsl) on

@@ -78,9 +78,14 @@ pub fn choose_for(
     let budget = limits.budget(cfg, resident);
     loop {
         let cap = 1u32 << cap_log2;
-        let c = cfg
-            .window_bits
-            .unwrap_or_else(|| window_bits_in(layout, n, cap as usize));
+        let c = cfg.window_bits.unwrap_or_else(|| {
+            // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
+            let most = match feed {
+                Feed::Chunks => u32::MAX,
+                Feed::Scalars | Feed::Params => group.max_default_window_bits(),
+            };
+            window_bits_in(layout, n, cap as usize).min(most)
+        });
         if cfg.windows.is_some() && cfg.window_bits.is_none() {
             return Err(Error::InvalidConfig(
                 "a range of windows needs window_bits".into(),
@@ -117,7 +122,7 @@ pub fn choose_for(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::msm::plan::BASE_BYTES;
+    use crate::msm::plan::{default_window_bits, BASE_BYTES};
 
     const BIG: DeviceLimits = DeviceLimits {
         max_binding: 1 << 31,
@@ -232,5 +237,46 @@ mod tests {
         assert_eq!(cpu.budget(&gib, 5), 1 << 30);
         assert_eq!(cpu.budget(&cfg, 5), (64 << 20) + 5);
         assert_eq!(BIG.budget(&cfg, 5), u64::MAX);
+    }
+
+    #[test]
+    fn g2_default_windows_are_capped_per_group() {
+        let cfg = MsmConfig::default();
+        let s = Feed::Scalars;
+        let width = |g: GroupId, n: usize| {
+            choose_for(g, n, &cfg, &BIG, Feed::Params, 0, Layout::Points)
+                .unwrap()
+                .window_bits
+        };
+        let width_fed = |g: GroupId, n: usize, feed: Feed| {
+            choose_for(g, n, &cfg, &BIG, feed, 0, Layout::Points)
+                .unwrap()
+                .window_bits
+        };
+        // The rule's widths at 2^16 are below every cap; at 2^20 the G2 caps apply.
+        for g in GroupId::ALL {
+            assert_eq!(width(g, 1 << 16), default_window_bits(1 << 16));
+        }
+        assert_eq!(width(GroupId::Bn254G1, 1 << 20), 16);
+        assert_eq!(width(GroupId::Bn254G2, 1 << 20), 13);
+        assert_eq!(width(GroupId::Bls12381G2, 1 << 22), 12);
+        assert_eq!(width_fed(GroupId::Bls12381G2, 1 << 20, s), 12);
+        // One-shot MSMs keep the rule's width.
+        assert_eq!(width_fed(GroupId::Bls12381G2, 1 << 20, Feed::Chunks), 16);
+        // An explicit width is taken as asked.
+        let wide = MsmConfig {
+            window_bits: Some(16),
+            ..MsmConfig::default()
+        };
+        let p = choose_for(
+            GroupId::Bls12381G2,
+            1 << 20,
+            &wide,
+            &BIG,
+            s,
+            0,
+            Layout::Points,
+        );
+        assert_eq!(p.unwrap().window_bits, 16);
     }
 }
