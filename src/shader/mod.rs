@@ -13,6 +13,7 @@ pub mod glv;
 pub mod params;
 pub(crate) mod small;
 pub(crate) mod stages;
+mod tape;
 pub mod unroll;
 mod vec4s;
 
@@ -26,6 +27,8 @@ const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
 const FIELD_LIMBS: &str = include_str!("../../shaders/field_limbs.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
+const CURVE_FORMULAS: &str = include_str!("../../shaders/curve_formulas.wgsl");
+const CURVE_TAPE: &str = include_str!("../../shaders/curve_tape.wgsl");
 const MSM_PARAMS: &str = include_str!("../../shaders/msm_params.wgsl");
 const MSM_BINDINGS: &str = include_str!("../../shaders/msm_bindings.wgsl");
 const MSM_FOLD_ARGS: &str = include_str!("../../shaders/msm_fold_args.wgsl");
@@ -158,6 +161,17 @@ pub const FIELD_TEST_OPS: [&str; 11] = [
 pub const FQ2_TEST_OPS: [&str; 7] = ["add", "sub", "mul", "sqr", "neg", "double", "chain"];
 /// Operations with a curve test kernel (`test_curve_{op}`).
 pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_small", "on_curve"];
+
+/// The curve module (written over Fq; renamed for Fq2 by the caller): curve.wgsl with
+/// its point formulas written out (curve_formulas.wgsl), or run by the register machine
+/// of curve_tape.wgsl (`tape`) where `tape` is asked.
+fn curve_module(tape: bool) -> String {
+    if tape {
+        [CURVE, &tape::wgsl(), CURVE_TAPE].join("\n")
+    } else {
+        [CURVE, CURVE_FORMULAS].join("\n")
+    }
+}
 
 /// `field.wgsl` (or another `${F}` template) instantiated for one field.
 fn instantiate(template: &str, f: &str, fc: &str) -> String {
@@ -316,16 +330,23 @@ pub fn source_for(
             m.to_string()
         }
     };
-    if kind == ShaderKind::TestG2 || (g2 && kind.uses_curve()) {
+    let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
+    // `Rolled` builds (llvmpipe through GL) of the curve over Fq2 run the point formulas
+    // on the register machine: written out, G2's MSM kernels took longer than 600 s and
+    // 3.3 GiB to compile there, and 30 s (BN254) and 64 s (BLS12-381) through the
+    // machine. G1 keeps the written-out formulas, which build in 20-35 s there and run
+    // faster (docs/drivers.md).
+    let curve = curve_module(mode == unroll::Unroll::Rolled && over_fq2);
+    if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.
         parts.push(FQ2.to_string());
         parts.push(params::g2_b(spec));
-        parts.push(element::over(CURVE, "fq2", "Fq2", "fq2_curve_b()"));
+        parts.push(element::over(&curve, "fq2", "Fq2", "fq2_curve_b()"));
         if g2 && kind.uses_curve() {
             parts.push(params::fq2_storage(spec));
         }
     } else {
-        parts.push(CURVE.to_string());
+        parts.push(curve);
     }
     match kind {
         ShaderKind::Msm => {

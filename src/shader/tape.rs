@@ -1,0 +1,245 @@
+//! The point formulas as programs for the register machine of `shaders/curve_tape.wgsl`.
+//!
+//! llvmpipe through GL inlines every function call, and its compile time grows faster
+//! than the inlined code: G2's MSM kernels, whose point additions inline ten to
+//! twenty-five Fq2 multiplications each, did not build within 600 s. The machine runs a
+//! formula as a loop over its steps with one multiplication in the body, so each point
+//! operation costs one multiply site of code (`Unroll::Rolled` builds of G2 use it). The programs are
+//! the XYZZ formulas of `curve_formulas.wgsl` (hyperelliptic.org EFD, `add-2008-s` and
+//! `dbl-2008-s-1` for a = 0) with named registers; [`wgsl`] numbers the registers and
+//! writes the program as WGSL constants. A mixed addition is the addition with q's ZZ
+//! and ZZZ equal to one.
+
+/// A field operation of the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// `dst = a * b` (Montgomery).
+    Mul = 0,
+    /// `dst = a + b`.
+    Add = 1,
+    /// `dst = a - b`.
+    Sub = 2,
+}
+
+use Op::{Add, Mul, Sub};
+
+/// One step: `(dst, op, a, b)` on named registers.
+pub(crate) type Step = (&'static str, Op, &'static str, &'static str);
+
+/// The registers with a fixed role, first in the numbering: the operands p and q, the
+/// values the shader tests between segments (`h`, `r`) and the result.
+const FIXED: [&str; 14] = [
+    "x", "y", "zz", "zzz", "qx", "qy", "qzz", "qzzz", "h", "r", "x3", "y3", "zz3", "zzz3",
+];
+
+/// p + q, first part: H = U2 - U1 and R = S2 - S1, zero when p == q (both) or p == -q
+/// (H only); the shader tests them before the second part.
+pub(crate) const ADD_A: &[Step] = &[
+    ("u1", Mul, "x", "qzz"),
+    ("s1", Mul, "y", "qzzz"),
+    ("u2", Mul, "qx", "zz"),
+    ("s2", Mul, "qy", "zzz"),
+    ("h", Sub, "u2", "u1"),
+    ("r", Sub, "s2", "s1"),
+];
+
+/// p + q, second part (H != 0).
+pub(crate) const ADD_B: &[Step] = &[
+    ("pp", Mul, "h", "h"),
+    ("ppp", Mul, "h", "pp"),
+    ("q", Mul, "u1", "pp"),
+    ("t", Mul, "r", "r"),
+    ("t", Sub, "t", "ppp"),
+    ("q2", Add, "q", "q"),
+    ("x3", Sub, "t", "q2"),
+    ("t", Sub, "q", "x3"),
+    ("t", Mul, "r", "t"),
+    ("u", Mul, "s1", "ppp"),
+    ("y3", Sub, "t", "u"),
+    ("zz3", Mul, "zz", "qzz"),
+    ("zz3", Mul, "zz3", "pp"),
+    ("zzz3", Mul, "zzz", "qzzz"),
+    ("zzz3", Mul, "zzz3", "ppp"),
+];
+
+/// 2p.
+pub(crate) const DBL: &[Step] = &[
+    ("u", Add, "y", "y"),
+    ("v", Mul, "u", "u"),
+    ("w", Mul, "u", "v"),
+    ("s", Mul, "x", "v"),
+    ("t", Mul, "x", "x"),
+    ("m", Add, "t", "t"),
+    ("m", Add, "m", "t"),
+    ("t", Mul, "m", "m"),
+    ("q2", Add, "s", "s"),
+    ("x3", Sub, "t", "q2"),
+    ("t", Sub, "s", "x3"),
+    ("t", Mul, "m", "t"),
+    ("u", Mul, "w", "y"),
+    ("y3", Sub, "t", "u"),
+    ("zz3", Mul, "v", "zz"),
+    ("zzz3", Mul, "w", "zzz"),
+];
+
+/// The segments in program order, with the WGSL name of each one's start.
+const SEGMENTS: [(&str, &[Step]); 3] = [("ADD_A", ADD_A), ("ADD_B", ADD_B), ("DBL", DBL)];
+
+/// Register names in numbering order: [`FIXED`], then every other name as it first
+/// appears in the program.
+pub(crate) fn registers() -> Vec<&'static str> {
+    let mut regs: Vec<&str> = FIXED.to_vec();
+    for (_, steps) in SEGMENTS {
+        for &(d, _, a, b) in steps {
+            for name in [a, b, d] {
+                if !regs.contains(&name) {
+                    regs.push(name);
+                }
+            }
+        }
+    }
+    regs
+}
+
+/// Register `name`'s number.
+fn index(regs: &[&str], name: &str) -> u32 {
+    regs.iter()
+        .position(|r| *r == name)
+        .expect("a register of the program") as u32
+}
+
+/// The encoded program: `op | dst << 2 | a << 8 | b << 14` per step.
+pub(crate) fn encoded() -> Vec<u32> {
+    let regs = registers();
+    assert!(regs.len() <= 64, "register numbers are six bits");
+    SEGMENTS
+        .iter()
+        .flat_map(|(_, steps)| steps.iter())
+        .map(|&(d, op, a, b)| {
+            op as u32 | index(&regs, d) << 2 | index(&regs, a) << 8 | index(&regs, b) << 14
+        })
+        .collect()
+}
+
+/// The WGSL constants curve_tape.wgsl reads: `TAPE_REGS`, `R_*` for the fixed
+/// registers, `TAPE_ADD_A` / `TAPE_ADD_B` / `TAPE_DBL` / `TAPE_END` (segment starts and
+/// the program's end) and the program `TAPE`.
+pub(crate) fn wgsl() -> String {
+    let regs = registers();
+    let mut out = format!(
+        "// The point formulas' program (src/shader/tape.rs).\nconst TAPE_REGS: u32 = {}u;\n",
+        regs.len()
+    );
+    for name in FIXED {
+        out += &format!(
+            "const R_{}: u32 = {}u;\n",
+            name.to_uppercase(),
+            index(&regs, name)
+        );
+    }
+    let mut start = 0;
+    for (name, steps) in SEGMENTS {
+        out += &format!("const TAPE_{name}: u32 = {start}u;\n");
+        start += steps.len();
+    }
+    out += &format!("const TAPE_END: u32 = {start}u;\n");
+    let words: Vec<String> = encoded().iter().map(|w| format!("{w}u")).collect();
+    out += &format!("const TAPE = array<u32, {start}>({});\n", words.join(", "));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ark_bn254::{Fq, G1Affine, G1Projective};
+    use ark_ec::{AffineRepr, CurveGroup};
+    use ark_ff::{Field, UniformRand};
+    use ark_std::rand::{rngs::StdRng, SeedableRng};
+    use std::collections::HashMap;
+
+    /// Runs `steps` on the registers, decoding each step as the shader does.
+    fn run(regs: &mut [Fq], steps: &[u32]) {
+        for &s in steps {
+            let (a, b) = (regs[(s >> 8 & 63) as usize], regs[(s >> 14 & 63) as usize]);
+            regs[(s >> 2 & 63) as usize] = match s & 3 {
+                0 => a * b,
+                1 => a + b,
+                _ => a - b,
+            };
+        }
+    }
+
+    /// The XYZZ form of affine a with ZZ = z^2, ZZZ = z^3.
+    fn xyzz(a: G1Affine, z: Fq) -> [Fq; 4] {
+        let (zz, zzz) = (z.square(), z.square() * z);
+        [a.x * zz, a.y * zzz, zz, zzz]
+    }
+
+    /// The affine point of registers x3..zzz3.
+    fn result(regs: &[Fq], names: &[&str]) -> G1Affine {
+        let at = |n| regs[index(names, n) as usize];
+        let (zz, zzz) = (at("zz3"), at("zzz3"));
+        G1Affine::new(at("x3") / zz, at("y3") / zzz)
+    }
+
+    #[test]
+    fn programs_add_and_double_as_arkworks() {
+        let names = registers();
+        let code = encoded();
+        let seg: HashMap<&str, std::ops::Range<usize>> = {
+            let (a, b, d) = (ADD_A.len(), ADD_B.len(), DBL.len());
+            HashMap::from([("a", 0..a), ("b", a..a + b), ("d", a + b..a + b + d)])
+        };
+        let mut rng = StdRng::seed_from_u64(27);
+        for _ in 0..20 {
+            let p = (G1Projective::rand(&mut rng)).into_affine();
+            let q = (G1Projective::rand(&mut rng)).into_affine();
+            let mut regs = vec![Fq::from(0u64); names.len()];
+            let (zp, zq) = (Fq::rand(&mut rng), Fq::rand(&mut rng));
+            regs[..4].copy_from_slice(&xyzz(p, zp));
+            regs[4..8].copy_from_slice(&xyzz(q, zq));
+            let saved = regs.clone();
+            run(&mut regs, &code[seg["a"].clone()]);
+            run(&mut regs, &code[seg["b"].clone()]);
+            assert_eq!(result(&regs, &names), (p + q).into_affine(), "p + q");
+            // H and R vanish for p == q; the doubling then runs on p's registers.
+            let mut regs = saved.clone();
+            regs[4..8].copy_from_slice(&xyzz(p, zq));
+            run(&mut regs, &code[seg["a"].clone()]);
+            let zero = Fq::from(0u64);
+            assert_eq!(
+                (
+                    regs[index(&names, "h") as usize],
+                    regs[index(&names, "r") as usize]
+                ),
+                (zero, zero)
+            );
+            run(&mut regs, &code[seg["d"].clone()]);
+            assert_eq!(result(&regs, &names), (p + p).into_affine(), "2p");
+            // H vanishes and R does not for p == -q.
+            let mut regs = saved;
+            regs[4..8].copy_from_slice(&xyzz(-p, zq));
+            run(&mut regs, &code[seg["a"].clone()]);
+            assert_eq!(regs[index(&names, "h") as usize], zero);
+            assert_ne!(regs[index(&names, "r") as usize], zero);
+            assert!(!p.is_zero());
+        }
+    }
+
+    #[test]
+    fn constants_name_every_segment() {
+        let w = wgsl();
+        for name in [
+            "TAPE_ADD_A",
+            "TAPE_ADD_B",
+            "TAPE_DBL",
+            "TAPE_END",
+            "R_H",
+            "R_ZZZ3",
+            "TAPE_REGS",
+        ] {
+            assert!(w.contains(&format!("const {name}")), "{name} missing");
+        }
+        assert_eq!(encoded().len(), ADD_A.len() + ADD_B.len() + DBL.len());
+    }
+}
