@@ -97,7 +97,7 @@ impl DeviceState {
             group,
             kind,
             path,
-            t.unroll,
+            t.unroll_for(group),
             t.fq32,
             t.kernel_build_limit,
         )
@@ -114,7 +114,7 @@ impl DeviceState {
     ) -> Result<Arc<Kernels>> {
         let t = self.tuning();
         self.kernels
-            .get_async(dev, group, kind, path, t.unroll, t.fq32)
+            .get_async(dev, group, kind, path, t.unroll_for(group), t.fq32)
             .await
     }
 

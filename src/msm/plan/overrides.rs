@@ -43,7 +43,8 @@ const ENV: [EnvVar; 17] = [
                 "rolled" => Some(Unroll::Rolled),
                 _ => None,
             };
-            put(&mut t.unroll, u)
+            // Every group's kernels, G2's included.
+            put(&mut t.g2_unroll, u) && put(&mut t.unroll, u)
         },
     },
     EnvVar {

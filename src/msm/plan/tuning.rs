@@ -131,6 +131,12 @@ pub struct Tuning {
     /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
     /// of the memory.
     pub unroll: Unroll,
+    /// `unroll` for the G2 groups' kernels. Software adapters get `Rolled`, whose G2
+    /// builds also run the point formulas on a register machine
+    /// (shaders/curve_tape.wgsl): written out over Fq2, SwiftShader's cold build of
+    /// BN254 G2 passed 17.7 GB and llvmpipe GL's did not end in 600 s, against 20 and
+    /// 30 s this way (docs/drivers.md). Other devices keep `unroll`'s `Compact`.
+    pub g2_unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
     /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
     /// 32-bit words (`Fq32::Words`, on software adapters: less code to compile and
@@ -185,6 +191,7 @@ impl Default for Tuning {
             poll_readback: true,
             fold_indirect: true,
             unroll: Unroll::Compact,
+            g2_unroll: Unroll::Compact,
             fq32: Fq32::Small,
             memory_budget: None,
             kernel_build_limit: Some(DEFAULT_KERNEL_BUILD_LIMIT),
@@ -202,10 +209,12 @@ impl Tuning {
             t.retire_on_poller = false;
             t.poll_readback = false;
             t.memory_budget = Some(software_memory_budget());
+            t.g2_unroll = Unroll::Rolled;
         }
         if info.backend == "Gl" {
             t.upload_threads = 0;
             t.unroll = Unroll::Rolled;
+            t.g2_unroll = Unroll::Rolled;
         }
         if !info.mappable_storage {
             t.direct_uploads = DirectUploads::None;
@@ -217,6 +226,16 @@ impl Tuning {
             Fq32::Small
         };
         t
+    }
+
+    /// The unrolling of `group`'s kernels: [`Tuning::g2_unroll`] for a G2 group, else
+    /// [`Tuning::unroll`].
+    pub fn unroll_for(&self, group: crate::curve::GroupId) -> Unroll {
+        if group.degree() == 2 {
+            self.g2_unroll
+        } else {
+            self.unroll
+        }
     }
 
     /// Checks that the device `info` describes can run this tuning.
@@ -271,7 +290,7 @@ impl std::fmt::Display for Tuning {
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
-             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} fq32 {:?} \
+             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} g2_unroll {:?} fq32 {:?} \
              memory_budget {} kernel_build_limit {}",
             self.upload_threads,
             self.upload_split,
@@ -291,6 +310,7 @@ impl std::fmt::Display for Tuning {
             self.poll_readback,
             self.fold_indirect,
             self.unroll,
+            self.g2_unroll,
             self.fq32,
             self.memory_budget
                 .map_or_else(|| "none".to_string(), |b| format!("{} MiB", b >> 20)),
@@ -347,6 +367,18 @@ mod tests {
         let gl = Tuning::for_device(&info(false, "Gl"));
         assert_eq!((gl.upload_threads, gl.unroll), (0, Unroll::Rolled));
         assert_eq!(gpu.unroll, Unroll::Compact, "a GPU's shaders are unchanged");
+        assert_eq!(
+            (gpu.g2_unroll, gl.g2_unroll, cpu.g2_unroll),
+            (Unroll::Compact, Unroll::Rolled, Unroll::Rolled)
+        );
+        assert_eq!(
+            cpu.unroll_for(crate::curve::GroupId::Bn254G1),
+            Unroll::Compact
+        );
+        assert_eq!(
+            cpu.unroll_for(crate::curve::GroupId::Bn254G2),
+            Unroll::Rolled
+        );
         let mut bare = info(false, "Vulkan");
         bare.mappable_storage = false;
         bare.indirect_dispatch = false;
