@@ -4,8 +4,8 @@
 // formula is a loop over its steps with one field multiplication, addition and
 // subtraction in the body, so each point operation a kernel calls is one multiply site
 // instead of ten to twenty-five. A compiler that inlines every call and compiles the
-// result in time that grows faster than its size (llvmpipe through GL) builds G2's
-// kernels in a minute this way instead of not within ten; a GPU, whose registers cannot
+// result in time that grows faster than its size (llvmpipe through GL, SwiftShader)
+// builds G2's kernels in bounded time this way (docs/drivers.md); a GPU, whose registers cannot
 // be indexed at run time, would run them slower, so only `Rolled` G2 builds use it.
 
 /// The machine's registers: the operands p (R_X..R_ZZZ) and q (R_QX..R_QZZZ), the

@@ -15,8 +15,9 @@ const OTHER_GROUPS_MAX_LOG: u32 = 16;
 /// The main job of `group`: for BN254 G1 [`main_job`] followed by one MSM of every other
 /// group on each hardware device; for another group its MSM on each device.
 ///
-/// The other groups skip software adapters, where BLS12-381 G1's kernels add 30-70 s to
-/// every run (docs/drivers.md has the times); `--curve` runs a group there when asked.
+/// The other groups skip software adapters, where their kernels' cold builds would
+/// lengthen every run (docs/drivers.md has the times); `--curve` runs a group there
+/// when asked.
 pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
     match group {
         GroupId::Bn254G1 => {
@@ -29,9 +30,8 @@ pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
                 .cloned()
                 .collect();
             let mut others = true;
-            // The G2 groups run when asked (`--group g2`) only: their pipelines take
-            // 30-100 s to build on a GPU and longer than 600 s on llvmpipe GL
-            // (docs/drivers.md).
+            // The G2 groups run when asked (`--group g2`) only: their cold pipeline
+            // builds take tens of seconds even on a GPU (docs/drivers.md).
             for g in GroupId::ALL
                 .into_iter()
                 .filter(|&g| g != group && g.has_glv())

@@ -138,9 +138,7 @@ impl GroupId {
     /// below the rule's own 17 bits. A G2 point is twice a G1 point, its additions cost
     /// about three times as much and its whole scalars (no GLV) take 255-bit windows:
     /// in one pass over resident bases, wide windows' many buckets cost more than their
-    /// fewer windows save. On one H100 at 2^20, device-resident: BLS12-381 G2 109-134 ms
-    /// at 12 bits against 182-191 ms at the rule's 16, BN254 G2 30 ms at 13 bits against
-    /// 33-34 ms; one-shot MSMs were slower capped (docs/benchmark-log.md v30).
+    /// fewer windows save (measured in docs/curves.md).
     pub fn max_default_window_bits(self) -> u32 {
         match self {
             GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,

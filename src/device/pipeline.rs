@@ -238,8 +238,7 @@ type Pops = Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Option<wgpu::
 /// memory. Each kernel writes its workgroup memory before reading it (msm_sort.wgsl
 /// stores `scan_largest`, msm_reduce.wgsl every lane's `red_tmp` slot, behind a
 /// barrier), so the zeroing is dead work; and through GL, naga writes it as one
-/// constructor of every element, which llvmpipe compiled for 30 to 70 s per kernel
-/// (`scan`, `reduce_groups`, `reduce_windows`; docs/drivers.md).
+/// constructor of every element, which llvmpipe is slow to compile (docs/drivers.md).
 fn compilation_options() -> wgpu::PipelineCompilationOptions<'static> {
     wgpu::PipelineCompilationOptions {
         zero_initialize_workgroup_memory: false,

@@ -332,10 +332,10 @@ pub fn source_for(
     };
     let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
     // `Rolled` builds of the curve over Fq2 (G2 on software adapters and GL,
-    // `Tuning::g2_unroll`) run the point formulas on the register machine: written out,
-    // G2's MSM kernels took longer than 600 s and 3.3 GiB to compile on llvmpipe GL and
-    // 17.7 GB on SwiftShader, and 20-64 s through the machine. G1 keeps the written-out
-    // formulas, which build in 20-35 s there and run faster (docs/drivers.md).
+    // `Tuning::g2_unroll`) run the point formulas on the register machine, which those
+    // drivers build in bounded time and memory where G2's written-out formulas are not;
+    // G1 keeps the written-out formulas, which build there and run faster
+    // (docs/drivers.md).
     let curve = curve_module(mode == unroll::Unroll::Rolled && over_fq2);
     if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.

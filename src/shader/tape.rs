@@ -1,8 +1,9 @@
 //! The point formulas as programs for the register machine of `shaders/curve_tape.wgsl`.
 //!
-//! llvmpipe through GL inlines every function call, and its compile time grows faster
-//! than the inlined code: G2's MSM kernels, whose point additions inline ten to
-//! twenty-five Fq2 multiplications each, did not build within 600 s. The machine runs a
+//! llvmpipe through GL and SwiftShader inline every function call, and their compile
+//! time grows faster than the inlined code: G2's MSM kernels, whose point additions
+//! inline ten to twenty-five Fq2 multiplications each, do not build in bounded time and
+//! memory there (docs/drivers.md). The machine runs a
 //! formula as a loop over its steps with one multiplication in the body, so each point
 //! operation costs one multiply site of code (`Unroll::Rolled` builds of G2 use it). The programs are
 //! the XYZZ formulas of `curve_formulas.wgsl` (hyperelliptic.org EFD, `add-2008-s` and

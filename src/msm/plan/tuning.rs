@@ -133,9 +133,9 @@ pub struct Tuning {
     pub unroll: Unroll,
     /// `unroll` for the G2 groups' kernels. Software adapters get `Rolled`, whose G2
     /// builds also run the point formulas on a register machine
-    /// (shaders/curve_tape.wgsl): written out over Fq2, SwiftShader's cold build of
-    /// BN254 G2 passed 17.7 GB and llvmpipe GL's did not end in 600 s, against 20 and
-    /// 30 s this way (docs/drivers.md). Other devices keep `unroll`'s `Compact`.
+    /// (shaders/curve_tape.wgsl), since SwiftShader and llvmpipe GL do not build G2's
+    /// written-out formulas in bounded time and memory (docs/drivers.md). Other devices
+    /// keep `unroll`'s `Compact`.
     pub g2_unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
     /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
