@@ -138,12 +138,13 @@ impl GroupId {
     /// below the rule's own 17 bits. A G2 point is twice a G1 point, its additions cost
     /// about three times as much and its whole scalars (no GLV) take 255-bit windows:
     /// in one pass over resident bases, wide windows' many buckets cost more than their
-    /// fewer windows save (measured in docs/curves.md).
+    /// fewer windows save (measured in docs/curves.md): BN254 G2 caps at 13 bits,
+    /// BLS12-381 G2 (on the register machine, `Tuning::bls12_381_g2_unroll`) at 16.
     pub fn max_default_window_bits(self) -> u32 {
         match self {
             GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,
             GroupId::Bn254G2 => 13,
-            GroupId::Bls12381G2 => 12,
+            GroupId::Bls12381G2 => 16,
         }
     }
 

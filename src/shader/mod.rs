@@ -331,11 +331,12 @@ pub fn source_for(
         }
     };
     let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
-    // `Rolled` builds of the curve over Fq2 (G2 on software adapters and GL,
-    // `Tuning::g2_unroll`) run the point formulas on the register machine, which those
-    // drivers build in bounded time and memory where G2's written-out formulas are not;
-    // G1 keeps the written-out formulas, which build there and run faster
-    // (docs/drivers.md).
+    // `Rolled` builds of the curve over Fq2 (G2 on software adapters and GL, BLS12-381
+    // G2 everywhere: `Tuning::g2_unroll`, `Tuning::bls12_381_g2_unroll`) run the point
+    // formulas on the register machine, which those drivers build in bounded time and
+    // memory where G2's written-out formulas are not, and which holds BLS12-381 G2's
+    // values in fewer registers; G1 keeps the written-out formulas, which build there and
+    // run faster (docs/drivers.md, docs/curves.md).
     let curve = curve_module(mode == unroll::Unroll::Rolled && over_fq2);
     if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.

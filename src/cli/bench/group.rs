@@ -1,9 +1,9 @@
 //! `bench --curve/--group` for a group other than BN254 G1: per device and size the
 //! three single-device modes (`oneshot`, `resident`, `device`), each verified, beside
-//! arkworks on the CPU. Cluster rows, batches, rotation and saved records are BN254
+//! arkworks on the CPU, and with `--profile` one profiled run of each. Cluster rows, batches, rotation and saved records are BN254
 //! G1's only (a note says what is skipped).
 
-use super::measure::time;
+use super::measure::{profiled, time, MsmFn};
 use super::BenchArgs;
 use crate::cli::groups::{arkworks, reference, CliGroup};
 use ark_ec::CurveGroup;
@@ -49,6 +49,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
         );
     };
     let mut all_ok = true;
+    let mut profiles = Vec::new();
     for &lg in sizes {
         let n = 1usize << lg;
         let what = format!("bench of {group} at 2^{lg}");
@@ -92,8 +93,38 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             })?;
             row(&name, lg, "device", ms, ok);
             all_ok &= ok;
+            if args.profile {
+                // One profiled run of each mode (`profile` set in its config).
+                let runs: [(&str, MsmFn); 3] = [
+                    (
+                        "oneshot",
+                        Box::new(|| Ok(check(d.msm(&bases, &scalars, &profiled(&oneshot_cfg))?))),
+                    ),
+                    (
+                        "resident",
+                        Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &profiled(&cfg))?))),
+                    ),
+                    (
+                        "device",
+                        Box::new(|| {
+                            Ok(check(d.msm_resident(
+                                &resident,
+                                &on_device,
+                                &profiled(&cfg),
+                            )?))
+                        }),
+                    ),
+                ];
+                for (mode, mut run) in runs {
+                    all_ok &= run()?;
+                    if let Some(p) = d.last_profile() {
+                        profiles.push((name.clone(), mode.to_string(), lg, p));
+                    }
+                }
+            }
         }
     }
+    super::report::print_profiles(&profiles);
     println!(
         "{}",
         if all_ok {

@@ -17,49 +17,7 @@ pub(super) fn print_and_save(
     for (lg, r) in cluster_reports {
         println!("\ncluster report, last run at 2^{lg}:\n{r}");
     }
-    if !profiles.is_empty() {
-        println!(
-            "\nper-stage profile, one run each (ms; device stages from timestamp queries; upload = host \
-             conversion into upload buffers, wait = host waiting for one, GB/s = upload bytes / upload, \
-             span = device time from the first stage to the last, gaps included, lead = host time to \
-             the first submission, drain = host time from the last submission to the readback)"
-        );
-        println!(
-            "{:<20} {:<26} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>6} {:>8} {:>8} {:>6}",
-            "device", "mode", "log n", "upload", "GB/s", "wait", "decompose", "scan", "scatter",
-            "accumulate", "fold", "collect", "reduce", "device", "span", "lead", "drain", "combine", "total", "passes"
-        );
-        for (name, mode, lg, p) in profiles {
-            let gbs = if p.upload_ms > 0.0 {
-                p.upload_bytes as f64 / p.upload_ms / 1e6
-            } else {
-                0.0
-            };
-            println!(
-                "{:<20} {:<26} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>6.2} {:>6.2} {:>8.2} {:>8.2} {:>6}",
-                name.chars().take(20).collect::<String>(),
-                mode,
-                lg,
-                p.upload_ms,
-                gbs,
-                p.upload_wait_ms,
-                p.decompose_ms,
-                p.scan_ms,
-                p.scatter_ms,
-                p.accumulate_ms,
-                p.fold_ms,
-                p.collect_ms,
-                p.reduce_ms,
-                p.device_ms(),
-                p.span_ms,
-                p.lead_ms,
-                p.drain_ms,
-                p.combine_ms,
-                p.total_ms,
-                p.passes
-            );
-        }
-    }
+    print_profiles(profiles);
     if let Some(t) = &args.timeline {
         let wanted = parse_sizes(t)?;
         for (name, mode, lg, p) in profiles.iter().filter(|x| wanted.contains(&x.2)) {
@@ -183,6 +141,53 @@ fn print_timeline(title: &str, events: &[wgpu_msm::TimelineEvent]) {
         );
         if e.on == "device" {
             device_end = Some(device_end.map_or(e.end_ms, |d: f64| d.max(e.end_ms)));
+        }
+    }
+}
+
+/// Prints one row per profiled MSM: its device stages and host phases.
+pub(super) fn print_profiles(profiles: &[(String, String, u32, wgpu_msm::StageProfile)]) {
+    if !profiles.is_empty() {
+        println!(
+            "\nper-stage profile, one run each (ms; device stages from timestamp queries; upload = host \
+             conversion into upload buffers, wait = host waiting for one, GB/s = upload bytes / upload, \
+             span = device time from the first stage to the last, gaps included, lead = host time to \
+             the first submission, drain = host time from the last submission to the readback)"
+        );
+        println!(
+            "{:<20} {:<26} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>6} {:>8} {:>8} {:>6}",
+            "device", "mode", "log n", "upload", "GB/s", "wait", "decompose", "scan", "scatter",
+            "accumulate", "fold", "collect", "reduce", "device", "span", "lead", "drain", "combine", "total", "passes"
+        );
+        for (name, mode, lg, p) in profiles {
+            let gbs = if p.upload_ms > 0.0 {
+                p.upload_bytes as f64 / p.upload_ms / 1e6
+            } else {
+                0.0
+            };
+            println!(
+                "{:<20} {:<26} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>6.2} {:>6.2} {:>8.2} {:>8.2} {:>6}",
+                name.chars().take(20).collect::<String>(),
+                mode,
+                lg,
+                p.upload_ms,
+                gbs,
+                p.upload_wait_ms,
+                p.decompose_ms,
+                p.scan_ms,
+                p.scatter_ms,
+                p.accumulate_ms,
+                p.fold_ms,
+                p.collect_ms,
+                p.reduce_ms,
+                p.device_ms(),
+                p.span_ms,
+                p.lead_ms,
+                p.drain_ms,
+                p.combine_ms,
+                p.total_ms,
+                p.passes
+            );
         }
     }
 }

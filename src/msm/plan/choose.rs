@@ -259,13 +259,13 @@ mod tests {
         }
         assert_eq!(width(GroupId::Bn254G1, 1 << 20), 16);
         assert_eq!(width(GroupId::Bn254G2, 1 << 20), 13);
-        assert_eq!(width(GroupId::Bls12381G2, 1 << 22), 12);
-        assert_eq!(width_fed(GroupId::Bls12381G2, 1 << 20, s), 12);
+        assert_eq!(width(GroupId::Bls12381G2, 1 << 22), 16);
+        assert_eq!(width_fed(GroupId::Bn254G2, 1 << 20, s), 13);
         // One-shot MSMs keep the rule's width.
-        assert_eq!(width_fed(GroupId::Bls12381G2, 1 << 20, Feed::Chunks), 16);
+        assert_eq!(width_fed(GroupId::Bn254G2, 1 << 20, Feed::Chunks), 16);
         // An explicit width is taken as asked.
         let wide = MsmConfig {
-            window_bits: Some(16),
+            window_bits: Some(17),
             ..MsmConfig::default()
         };
         let p = choose_for(
@@ -277,6 +277,6 @@ mod tests {
             0,
             Layout::Points,
         );
-        assert_eq!(p.unwrap().window_bits, 16);
+        assert_eq!(p.unwrap().window_bits, 17);
     }
 }
