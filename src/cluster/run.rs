@@ -230,7 +230,7 @@ pub(crate) fn window_split(
         false => (Layout::Points, default_window_bits(n)),
     };
     let cap = match resident {
-        true => group.max_default_window_bits(),
+        true => group.max_default_window_bits(n),
         false => u32::MAX,
     };
     let c = cfg.window_bits.unwrap_or(c.min(cap));

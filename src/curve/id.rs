@@ -132,18 +132,20 @@ impl GroupId {
         4 * u64::from(self.scalar_words())
     }
 
-    /// The widest window the default width rule gives this group's MSMs over bases
-    /// resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep the rule's
-    /// width, and an explicit `MsmConfig::window_bits` is taken as asked). G1 has no cap
-    /// below the rule's own 17 bits. A G2 point is twice a G1 point, its additions cost
-    /// about three times as much and its whole scalars (no GLV) take 255-bit windows:
-    /// in one pass over resident bases, wide windows' many buckets cost more than their
-    /// fewer windows save (measured in docs/curves.md): BN254 G2 caps at 13 bits,
+    /// The widest window the default width rule gives this group's MSMs of `n` points
+    /// over bases resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep
+    /// the rule's width, and an explicit `MsmConfig::window_bits` is taken as asked). G1
+    /// has no cap below the rule's own 17 bits. A G2 point is twice a G1 point, its
+    /// additions cost about three times as much and its whole scalars (no GLV) take
+    /// 255-bit windows: in one pass over resident bases, wide windows' many buckets cost
+    /// more than their fewer windows save until n is large (measured in
+    /// docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at 15 from there,
     /// BLS12-381 G2 (on the register machine, `Tuning::bls12_381_g2_unroll`) at 16.
-    pub fn max_default_window_bits(self) -> u32 {
+    pub fn max_default_window_bits(self, n: usize) -> u32 {
         match self {
             GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,
-            GroupId::Bn254G2 => 13,
+            GroupId::Bn254G2 if n < 1 << 23 => 13,
+            GroupId::Bn254G2 => 15,
             GroupId::Bls12381G2 => 16,
         }
     }

@@ -82,7 +82,7 @@ pub fn choose_for(
             // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
             let most = match feed {
                 Feed::Chunks => u32::MAX,
-                Feed::Scalars | Feed::Params => group.max_default_window_bits(),
+                Feed::Scalars | Feed::Params => group.max_default_window_bits(n),
             };
             window_bits_in(layout, n, cap as usize).min(most)
         });
@@ -260,6 +260,8 @@ mod tests {
         assert_eq!(width(GroupId::Bn254G1, 1 << 20), 16);
         assert_eq!(width(GroupId::Bn254G2, 1 << 20), 13);
         assert_eq!(width(GroupId::Bls12381G2, 1 << 22), 16);
+        assert_eq!(width(GroupId::Bn254G2, 1 << 22), 13);
+        assert_eq!(width(GroupId::Bn254G2, 1 << 24), 15);
         assert_eq!(width_fed(GroupId::Bn254G2, 1 << 20, s), 13);
         // One-shot MSMs keep the rule's width.
         assert_eq!(width_fed(GroupId::Bn254G2, 1 << 20, Feed::Chunks), 16);
