@@ -8,11 +8,11 @@
 // keeping running R_j = the sum of its buckets and acc_j = the sum of running after each
 // step, so acc_j = sum (b - lo + 1) * total_b; then
 //   S_w = sum_j acc_j + sum_j lo_j * R_j = sum_j acc_j + per * sum_j j * R_j.
-// `reduce_groups` gives each 64 segments j = 64 g + i a workgroup that computes
+// `reduce_groups` gives each K = REDUCE_WG segments j = K g + i a workgroup that computes
 //   P_g = sum_i acc_j + per * sum_i i * R_j,   S_g = sum_i R_j
 // (`weighted_sum`: a suffix scan and a tree in shared memory), and `reduce_windows`
-// applies the same step to the G <= 64 groups of a window:
-//   S_w = sum_g P_g + 64 * per * sum_g g * S_g.
+// applies the same step to the G <= K groups of a window:
+//   S_w = sum_g P_g + K * per * sum_g g * S_g.
 // The host reads the W window sums and combines them as sum 2^(c*w) * S_w.
 // Multiplying each R_j by lo_j inside the thread instead (double-and-add) cost 40% of
 // the stage's additions.
@@ -23,7 +23,8 @@
 // therefore a small machine doing one addition per loop iteration.
 
 // Threads of a reduction workgroup and their log2 (the rounds of the suffix scan and of
-// the tree), generated from `plan::REDUCE_WG`.
+// the tree), generated from `stages::reduce_wg`: 64, or fewer where 64 points do not fit
+// the device's workgroup memory.
 const REDUCE_WG: u32 = ${REDUCE_WG}u;
 const REDUCE_WG_LOG2: u32 = ${REDUCE_WG_LOG2}u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
@@ -153,7 +154,7 @@ fn per_log2() -> u32 {
     return firstTrailingBit((params.num_buckets + spw - 1u) / spw);
 }
 
-/// Workgroup (w, g), lane i: segment j = 64 g + i of window w. Writes P_g and S_g (see
+/// Workgroup (w, g), lane i: segment j = REDUCE_WG g + i of window w. Writes P_g and S_g (see
 /// the top of this file) as window-group points 2 (w * G + g) and 2 (w * G + g) + 1.
 @compute @workgroup_size(REDUCE_WG)
 fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -169,7 +170,7 @@ fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocatio
 }
 
 /// Workgroup w, lane g < G: group g of window w. Writes the window sum
-///   S_w = sum_g P_g + 64 * per * sum_g g * S_g
+///   S_w = sum_g P_g + REDUCE_WG * per * sum_g g * S_g
 /// as point w of the window sums (where the thread shares were: they are spent).
 @compute @workgroup_size(REDUCE_WG)
 fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {

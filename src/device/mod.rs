@@ -58,6 +58,9 @@ pub struct DeviceInfo {
     pub max_invocations_per_workgroup: u32,
     /// Most workgroups in one dispatch dimension.
     pub max_workgroups_per_dimension: u32,
+    /// Bytes of workgroup memory one compute workgroup may use (the reduction's
+    /// workgroups are sized to it: `shader::stages::reduce_wg`).
+    pub max_workgroup_storage: u32,
     /// Whether shaders may use 64-bit integers (the `Wide64` path).
     pub shader_int64: bool,
     /// Whether subgroup operations are available.
@@ -107,6 +110,28 @@ fn wanted_features() -> wgpu::Features {
         | wgpu::Features::TIMESTAMP_QUERY
         | wgpu::Features::PIPELINE_CACHE
         | wgpu::Features::MAPPABLE_PRIMARY_BUFFERS
+}
+
+/// The limits a device on `adapter` is opened with: the adapter's own, with its
+/// workgroup memory capped at `WGPU_MSM_MAX_WORKGROUP_STORAGE` bytes where that is set
+/// (to run a GPU as one with WebGPU's 16 KiB or Apple's and GL's 32 KiB would; the
+/// reduction's workgroups are sized to what the device gets).
+///
+/// # Errors
+/// [`Error::BadEnv`] when the variable is not a number of bytes.
+fn device_limits(adapter: &wgpu::Adapter) -> Result<wgpu::Limits> {
+    let mut limits = adapter.limits();
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(v) = std::env::var("WGPU_MSM_MAX_WORKGROUP_STORAGE") {
+        let cap = v.trim().parse::<u32>().map_err(|_| Error::BadEnv {
+            var: "WGPU_MSM_MAX_WORKGROUP_STORAGE",
+            value: v.clone(),
+            expected: "a number of bytes",
+        })?;
+        limits.max_compute_workgroup_storage_size =
+            limits.max_compute_workgroup_storage_size.min(cap);
+    }
+    Ok(limits)
 }
 
 /// The process's wgpu instance, made on first use and kept for the life of the
@@ -233,10 +258,12 @@ impl Device {
     }
 
     /// Opens a logical device on `adapter`, with every feature we use that it has and
-    /// its full limits. `index` is the number users see for it.
+    /// its full limits (see `WGPU_MSM_MAX_WORKGROUP_STORAGE` in the guide). `index` is
+    /// the number users see for it.
     ///
     /// # Errors
-    /// [`Error::RequestDevice`] when the driver refuses.
+    /// [`Error::RequestDevice`] when the driver refuses; [`Error::BadEnv`] for a
+    /// `WGPU_MSM_MAX_WORKGROUP_STORAGE` that is not a number.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn open(adapter: wgpu::Adapter, index: usize) -> Result<Device> {
         pollster::block_on(Self::open_async(adapter, index))
@@ -246,13 +273,14 @@ impl Device {
     /// block).
     ///
     /// # Errors
-    /// [`Error::RequestDevice`] when the driver (or the browser) refuses.
+    /// [`Error::RequestDevice`] when the driver (or the browser) refuses;
+    /// [`Error::BadEnv`] for a `WGPU_MSM_MAX_WORKGROUP_STORAGE` that is not a number.
     pub async fn open_async(adapter: wgpu::Adapter, index: usize) -> Result<Device> {
         let features = adapter.features() & wanted_features();
         let desc = wgpu::DeviceDescriptor {
             label: Some("wgpu-msm"),
             required_features: features,
-            required_limits: adapter.limits(),
+            required_limits: device_limits(&adapter)?,
             memory_hints: wgpu::MemoryHints::Performance,
             ..Default::default()
         };
@@ -359,6 +387,7 @@ impl Device {
             max_storage_binding: limits.max_storage_buffer_binding_size,
             max_invocations_per_workgroup: limits.max_compute_invocations_per_workgroup,
             max_workgroups_per_dimension: limits.max_compute_workgroups_per_dimension,
+            max_workgroup_storage: limits.max_compute_workgroup_storage_size,
             shader_int64: features.contains(wgpu::Features::SHADER_INT64),
             subgroup: features.contains(wgpu::Features::SUBGROUP),
             timestamp_query: features.contains(wgpu::Features::TIMESTAMP_QUERY),

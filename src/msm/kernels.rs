@@ -64,7 +64,14 @@ impl KernelCache {
                 dev.wgpu_device(),
                 dev.name(),
                 &label,
-                &shader::source_for(group, kind, path, unroll, fq32),
+                &shader::source_for_device(
+                    group,
+                    kind,
+                    path,
+                    unroll,
+                    fq32,
+                    dev.info().max_workgroup_storage,
+                ),
                 matches!(
                     kind,
                     ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
@@ -108,7 +115,14 @@ impl KernelCache {
                 dev.wgpu_device(),
                 dev.name(),
                 &label,
-                &shader::source_for(group, kind, path, unroll, fq32),
+                &shader::source_for_device(
+                    group,
+                    kind,
+                    path,
+                    unroll,
+                    fq32,
+                    dev.info().max_workgroup_storage,
+                ),
                 &entries,
                 &kind.entry_points(),
             )

@@ -254,7 +254,8 @@ pub enum FqForm {
 }
 
 /// The complete WGSL source of `kind` for `group` on the given multiply path, unrolling
-/// mode and Portable32 Fq representation (see [`fq_form`] for what a group gets).
+/// mode and Portable32 Fq representation (see [`fq_form`] for what a group gets), with
+/// reduction workgroups of [`stages::REDUCE_WG`] threads.
 ///
 /// # Panics
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
@@ -266,6 +267,23 @@ pub fn source_for(
     path: MulPath,
     mode: unroll::Unroll,
     fq32: Fq32,
+) -> String {
+    source_for_device(group, kind, path, mode, fq32, u32::MAX)
+}
+
+/// [`source_for`] for a device with `workgroup_storage` bytes of workgroup memory: reduction
+/// workgroups of [`stages::reduce_wg`] threads (the plan's
+/// [`groups_per_window`](crate::msm::plan::Plan::groups_per_window) assumes the same).
+///
+/// # Panics
+/// As [`source_for`].
+pub fn source_for_device(
+    group: GroupId,
+    kind: ShaderKind,
+    path: MulPath,
+    mode: unroll::Unroll,
+    fq32: Fq32,
+    workgroup_storage: u32,
 ) -> String {
     if !kind.uses_arithmetic() {
         // The same source on either multiply path.
@@ -375,7 +393,7 @@ pub fn source_for(
             for m in [MSM_ACCUMULATE, MSM_FOLD] {
                 parts.push(m.to_string());
             }
-            let wg = stages::REDUCE_WG;
+            let wg = stages::reduce_wg(group, workgroup_storage);
             parts.push(storage(
                 &MSM_REDUCE
                     .replace("${REDUCE_WG_LOG2}", &wg.trailing_zeros().to_string())

@@ -1,10 +1,45 @@
 //! The MSM shader's shape as the host sees it: its stages in the order a pass runs
 //! them, its entry points, and the workgroup sizes generated into its source.
 
-/// Threads in a reduction workgroup (`REDUCE_WG` of msm_reduce.wgsl is generated from
-/// it; a power of two).
+use crate::curve::GroupId;
+
+/// Most threads in a reduction workgroup (`REDUCE_WG` of msm_reduce.wgsl is generated
+/// from [`reduce_wg`], at most this; a power of two).
 pub const REDUCE_WG: u32 = 64;
 const _: () = assert!(REDUCE_WG.is_power_of_two());
+/// Fewest threads in a reduction workgroup.
+pub const REDUCE_WG_MIN: u32 = 8;
+
+/// Threads in a reduction workgroup of `group`'s MSM on a device with `storage` bytes of
+/// workgroup memory: the most, up to [`REDUCE_WG`], whose XYZZ points fit it in every
+/// representation the group's kernels may hold Fq in ([`xyzz_register_bytes`]), and at
+/// least [`REDUCE_WG_MIN`] (where even those do not fit, the kernel build reports the
+/// device's limit). BN254 G2 with Portable32's small limbs takes 40 KiB at 64 threads,
+/// more than the 32 KiB of WebGPU in browsers, of Apple GPUs and of GL; at 32 threads
+/// it fits. Every other group fits 32 KiB at 64.
+pub fn reduce_wg(group: GroupId, storage: u32) -> u32 {
+    let point = xyzz_register_bytes(group);
+    let mut wg = REDUCE_WG;
+    while wg > REDUCE_WG_MIN && u64::from(wg) * u64::from(point) > u64::from(storage) {
+        wg /= 2;
+    }
+    wg
+}
+
+/// Bytes of one XYZZ point of `group` in registers (and in the reduction's workgroup
+/// array) in its largest Fq representation: radix-2^29 limbs (Wide64), 32-bit words or
+/// small limbs (Portable32, where the group has them).
+pub fn xyzz_register_bytes(group: GroupId) -> u32 {
+    use super::params::{radix_limbs, SMALL_LIMBS};
+    let words = group.spec().limbs();
+    let small = if group.has_small_limbs() {
+        SMALL_LIMBS
+    } else {
+        0
+    };
+    let fq = radix_limbs(words).max(words).max(small);
+    4 * group.degree() * fq * 4
+}
 /// Threads in a scan workgroup (`SCAN_WG` of msm_sort.wgsl is generated from it).
 pub const SCAN_WG: u32 = 256;
 /// Counts each scan thread sums per tile (`SCAN_PER` of msm_sort.wgsl).
@@ -65,4 +100,28 @@ pub(crate) fn entry_points() -> Vec<String> {
         .chain(&[SCAN_TILES, REDUCE_GROUPS, REDUCE_WINDOWS])
         .map(|s| s.to_string())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduction_workgroups_fit_the_device() {
+        // NVIDIA's 48 KiB: every group at 64 threads.
+        for g in GroupId::ALL {
+            assert_eq!(reduce_wg(g, 48 << 10), 64, "{g}");
+        }
+        // 32 KiB (WebGPU, Apple, GL): BN254 G2's small limbs (640 bytes a point) at 32.
+        assert_eq!(xyzz_register_bytes(GroupId::Bn254G2), 640);
+        assert_eq!(reduce_wg(GroupId::Bn254G2, 32 << 10), 32);
+        assert_eq!(reduce_wg(GroupId::Bls12381G2, 32 << 10), 64);
+        assert_eq!(reduce_wg(GroupId::Bn254G1, 32 << 10), 64);
+        // WebGPU's guaranteed 16 KiB.
+        assert_eq!(reduce_wg(GroupId::Bn254G1, 16 << 10), 32);
+        assert_eq!(reduce_wg(GroupId::Bls12381G2, 16 << 10), 32);
+        assert_eq!(reduce_wg(GroupId::Bn254G2, 16 << 10), 16);
+        // Never below the minimum.
+        assert_eq!(reduce_wg(GroupId::Bn254G2, 1024), REDUCE_WG_MIN);
+    }
 }

@@ -131,6 +131,7 @@ mod tests {
         threads: Threads {
             accumulate_log2: None,
             reduce_segs_log2: 11,
+            workgroup_storage: u32::MAX,
         },
         default_budget: None,
     };

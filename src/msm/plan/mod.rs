@@ -37,7 +37,7 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
-pub use crate::shader::stages::{REDUCE_WG, SCAN_PER, SCAN_WG};
+pub use crate::shader::stages::{reduce_wg, REDUCE_WG, SCAN_PER, SCAN_WG};
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
 /// Bytes of one BN254 affine base on the device (a group's: `GroupId::base_bytes`).
@@ -75,9 +75,10 @@ pub struct Plan {
     /// Accumulation chunks per window C = entries / L (entries: capacity times the
     /// layout's entries a point).
     pub chunks_per_window: u32,
-    /// Reduction threads per window T (a multiple of REDUCE_WG).
+    /// Reduction threads per window T (a multiple of the reduction workgroup size,
+    /// [`reduce_wg`], and at most its square).
     pub segs_per_window: u32,
-    /// Reduction workgroups per window G = T / REDUCE_WG.
+    /// Reduction workgroups per window G = T / [`reduce_wg`].
     pub groups_per_window: u32,
 }
 
@@ -154,9 +155,11 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
+        // A window's groups are summed by one reduction workgroup: at most wg of them.
+        let wg = reduce_wg(group, threads.workgroup_storage);
         let segs = num_buckets.next_power_of_two().clamp(
-            REDUCE_WG,
-            reduce_segs(num_windows, threads.reduce_segs_log2),
+            wg,
+            reduce_segs(num_windows, threads.reduce_segs_log2).min(wg * wg),
         );
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
@@ -178,7 +181,7 @@ impl Plan {
             chunk_len,
             chunks_per_window: row.div_ceil(chunk_len),
             segs_per_window: segs,
-            groups_per_window: segs / REDUCE_WG,
+            groups_per_window: segs / wg,
         })
     }
 

@@ -12,6 +12,9 @@ pub struct Threads {
     pub accumulate_log2: Option<u32>,
     /// At most 2^this reduction threads a window (see [`reduce_segs`]).
     pub reduce_segs_log2: u32,
+    /// Bytes of workgroup memory a kernel may use on the device: the reduction's
+    /// workgroups are sized to it ([`reduce_wg`](crate::shader::stages::reduce_wg)).
+    pub workgroup_storage: u32,
 }
 
 impl Default for Threads {
@@ -19,6 +22,7 @@ impl Default for Threads {
         Threads {
             accumulate_log2: None,
             reduce_segs_log2: DEFAULT_REDUCE_SEGS_LOG2,
+            workgroup_storage: u32::MAX,
         }
     }
 }

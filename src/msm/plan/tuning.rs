@@ -346,6 +346,7 @@ mod tests {
             max_buffer_size: 1 << 30,
             max_storage_binding: 1 << 30,
             max_invocations_per_workgroup: 256,
+            max_workgroup_storage: 32 << 10,
             max_workgroups_per_dimension: 65535,
             shader_int64: false,
             subgroup: false,
