@@ -2,7 +2,7 @@
 # CI for the browser: installs the wasm target, wasm-bindgen-cli at the version of the
 # wasm-bindgen crate in web/Cargo.lock, Chromium and chromedriver, then runs the
 # wasm-bindgen tests of web/ in headless Chromium with WebGPU (SwiftShader where there is
-# no GPU): the MSM (host, resident and batch calls) against arkworks in wasm, the
+# no GPU): the MSM (host, resident and batch calls; BN254 G1 and G2) against arkworks in wasm, the
 # portable program, the byte API and the kernel checks; then checks the demo page the
 # same way (one MSM against arkworks). Fails when the browser gives no WebGPU
 # adapter. Run from anywhere: .ci/browser.sh
@@ -35,7 +35,8 @@ log=$(mktemp)
 # never ran (filtered out, or compiled away).
 cargo test --target wasm32-unknown-unknown --test browser -- --nocapture 2>&1 | tee "$log"
 for t in webgpu_adapter_appears msm_async_matches_arkworks resident_and_batch_match_arkworks \
-  portable_program_matches_arkworks js_api_bytes_round_trip_and_malformed_input; do
+  bn254_g2_msm_async_matches_arkworks portable_program_matches_arkworks \
+  js_api_bytes_round_trip_and_malformed_input; do
   grep -q "^test $t \.\.\. ok" "$log" || {
     echo "FAIL: the browser test $t did not pass" >&2
     exit 1

@@ -120,7 +120,7 @@ fn wanted_features() -> wgpu::Features {
 /// # Errors
 /// [`Error::BadEnv`] when the variable is not a number of bytes.
 fn device_limits(adapter: &wgpu::Adapter) -> Result<wgpu::Limits> {
-    let mut limits = adapter.limits();
+    let limits = adapter.limits();
     #[cfg(not(target_arch = "wasm32"))]
     if let Ok(v) = std::env::var("WGPU_MSM_MAX_WORKGROUP_STORAGE") {
         let cap = v.trim().parse::<u32>().map_err(|_| Error::BadEnv {
@@ -128,8 +128,10 @@ fn device_limits(adapter: &wgpu::Adapter) -> Result<wgpu::Limits> {
             value: v.clone(),
             expected: "a number of bytes",
         })?;
-        limits.max_compute_workgroup_storage_size =
-            limits.max_compute_workgroup_storage_size.min(cap);
+        return Ok(wgpu::Limits {
+            max_compute_workgroup_storage_size: limits.max_compute_workgroup_storage_size.min(cap),
+            ..limits
+        });
     }
     Ok(limits)
 }
