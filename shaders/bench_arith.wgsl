@@ -23,6 +23,29 @@ fn bench_u32_mul(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workg
     tout[i] = a ^ b ^ c ^ d;
 }
 
+/// 4 independent chains of packed dot products of four bytes (`dot4U8Packed`, a DP4A
+/// where the driver has one): 4 * iters dot products, 16 * iters byte products, per
+/// thread. Beside bench_u32_mul it says what a byte-digit multiply would gain.
+@compute @workgroup_size(64)
+fn bench_dot4(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let i = g.x + g.y * nwg.x * 64u;
+    if (16u * i >= arrayLength(&ta)) {
+        return;
+    }
+    var a = ta[16u * i];
+    var b = ta[16u * i + 1u];
+    var c = ta[16u * i + 2u];
+    var d = ta[16u * i + 3u];
+    let m = ta[16u * i + 4u] | 0x01010101u;
+    for (var k = 0u; k < tb[0]; k++) {
+        a = dot4U8Packed(a, m) + b;
+        b = dot4U8Packed(b, m) + c;
+        c = dot4U8Packed(c, m) + d;
+        d = dot4U8Packed(d, m) + a;
+    }
+    tout[i] = a ^ b ^ c ^ d;
+}
+
 /// iters dependent Montgomery multiplications in Fq per thread.
 @compute @workgroup_size(64)
 fn bench_fq_mul(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {

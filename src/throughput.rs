@@ -1,5 +1,6 @@
-//! Arithmetic throughput on a device: 32-bit multiplies, Fq Montgomery multiplications
-//! and mixed point additions per second, each from a kernel of long dependent chains.
+//! Arithmetic throughput on a device: 32-bit multiplies, packed byte dot products, Fq
+//! Montgomery multiplications and mixed point additions per second, each from a kernel
+//! of long dependent chains.
 //! The ratio of field multiplies to 32-bit multiplies says how close the field multiply
 //! is to the hardware (a 256-bit CIOS multiply costs 128 32-bit products plus carries).
 
@@ -17,6 +18,8 @@ use std::time::Duration;
 pub enum ArithOp {
     /// 32-bit integer multiply(-add).
     U32Mul,
+    /// Packed dot product of four bytes (`dot4U8Packed`) plus a 32-bit add.
+    Dot4,
     /// Fq Montgomery multiplication.
     FqMul,
     /// Mixed addition XYZZ + affine.
@@ -25,11 +28,17 @@ pub enum ArithOp {
 
 impl ArithOp {
     /// Every operation.
-    pub const ALL: [ArithOp; 3] = [ArithOp::U32Mul, ArithOp::FqMul, ArithOp::Madd];
+    pub const ALL: [ArithOp; 4] = [
+        ArithOp::U32Mul,
+        ArithOp::Dot4,
+        ArithOp::FqMul,
+        ArithOp::Madd,
+    ];
 
     fn entry(self) -> &'static str {
         match self {
             ArithOp::U32Mul => "bench_u32_mul",
+            ArithOp::Dot4 => "bench_dot4",
             ArithOp::FqMul => "bench_fq_mul",
             ArithOp::Madd => "bench_madd",
         }
@@ -38,7 +47,7 @@ impl ArithOp {
     /// Operations one thread performs per iteration.
     pub fn per_iter(self) -> u64 {
         match self {
-            ArithOp::U32Mul => 4,
+            ArithOp::U32Mul | ArithOp::Dot4 => 4,
             ArithOp::FqMul | ArithOp::Madd => 1,
         }
     }
@@ -82,7 +91,7 @@ impl Runner {
         for t in 0..threads {
             input.extend_from_slice(&x);
             let mut yy = y;
-            if op == ArithOp::U32Mul {
+            if matches!(op, ArithOp::U32Mul | ArithOp::Dot4) {
                 yy[0] ^= t;
             }
             input.extend_from_slice(&yy);

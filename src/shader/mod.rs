@@ -136,7 +136,7 @@ impl ShaderKind {
                 .iter()
                 .map(|op| format!("test_g2_{op}"))
                 .collect(),
-            ShaderKind::BenchArith => ["bench_u32_mul", "bench_fq_mul", "bench_madd"]
+            ShaderKind::BenchArith => ["bench_u32_mul", "bench_dot4", "bench_fq_mul", "bench_madd"]
                 .map(String::from)
                 .to_vec(),
         }
