@@ -37,7 +37,9 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
-pub use crate::shader::stages::{reduce_wg, REDUCE_WG, SCAN_PER, SCAN_WG};
+pub use crate::shader::stages::{
+    reduce_wg, xyzz_register_bytes, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
+};
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
 /// Bytes of one BN254 affine base on the device (a group's: `GroupId::base_bytes`).
