@@ -58,20 +58,13 @@ impl KernelCache {
             let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
                 entries.iter().map(Vec::as_slice).collect();
             let label = Self::label(&key);
-            let (group, kind, path, unroll, fq32) = key;
+            let kind = key.1;
             let t = crate::time::Instant::now();
             let k = Arc::new(Kernels::build(
                 dev.wgpu_device(),
                 dev.name(),
                 &label,
-                &shader::source_for_device(
-                    group,
-                    kind,
-                    path,
-                    unroll,
-                    fq32,
-                    dev.info().max_workgroup_storage,
-                ),
+                &Self::source(dev, &key),
                 matches!(
                     kind,
                     ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
@@ -108,21 +101,14 @@ impl KernelCache {
         let entries: Vec<&[wgpu::BindGroupLayoutEntry]> =
             entries.iter().map(Vec::as_slice).collect();
         let label = Self::label(&key);
-        let (group, kind, path, unroll, fq32) = key;
+        let kind = key.1;
         let t = crate::time::Instant::now();
         let k = Arc::new(
             Kernels::build_async(
                 dev.wgpu_device(),
                 dev.name(),
                 &label,
-                &shader::source_for_device(
-                    group,
-                    kind,
-                    path,
-                    unroll,
-                    fq32,
-                    dev.info().max_workgroup_storage,
-                ),
+                &Self::source(dev, &key),
                 &entries,
                 &kind.entry_points(),
             )
@@ -131,6 +117,20 @@ impl KernelCache {
         log::info!("compiled {label} in {:.2?}", t.elapsed());
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         Ok(map.entry(key).or_insert(k).clone())
+    }
+
+    /// The WGSL of the build `key` names for `dev` (its reduction workgroups sized to
+    /// the device's workgroup memory).
+    fn source(dev: &Device, key: &Key) -> String {
+        let &(group, kind, path, unroll, fq32) = key;
+        shader::source_for_device(
+            group,
+            kind,
+            path,
+            unroll,
+            fq32,
+            dev.info().max_workgroup_storage,
+        )
     }
 
     /// [`KernelCache::key`] of a shader `group` has; else an

@@ -3,13 +3,16 @@
 //! arkworks on the CPU, and with `--profile` one profiled run of each. Cluster rows, batches, rotation and saved records are BN254
 //! G1's only (a note says what is skipped).
 
-use super::measure::{profiled, time, MsmFn};
+use super::measure::{profiled, time};
 use super::BenchArgs;
 use crate::cli::groups::{arkworks, reference, CliGroup};
 use ark_ec::CurveGroup;
 use std::time::Instant;
 use wgpu_msm::device::enumerate::Selection;
 use wgpu_msm::{Device, GroupId, MsmConfig, Result};
+
+/// The single-device modes, in the order they are timed.
+const MODES: [&str; 3] = ["oneshot", "resident", "device"];
 
 /// Runs the benchmark of `group` (`C`); returns whether every result verified.
 pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) -> Result<bool> {
@@ -76,47 +79,27 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             let name = format!("#{} {}", d.index(), d.name());
             let label = || format!("{name} 2^{lg}");
             let check = |r: ark_ec::short_weierstrass::Projective<C>| r.into_affine() == want;
-            let (ms, _, ok) = time(args, &label, || {
-                Ok(check(d.msm(&bases, &scalars, &oneshot_cfg)?))
-            })?;
-            row(&name, lg, "oneshot", ms, ok);
-            all_ok &= ok;
             let resident = d.upload_bases_with(&bases, &cfg)?;
-            let (ms, _, ok) = time(args, &label, || {
-                Ok(check(d.msm_with(&resident, &scalars, &cfg)?))
-            })?;
-            row(&name, lg, "resident", ms, ok);
-            all_ok &= ok;
             let on_device = d.upload_scalars::<C>(&scalars)?;
-            let (ms, _, ok) = time(args, &label, || {
-                Ok(check(d.msm_resident(&resident, &on_device, &cfg)?))
-            })?;
-            row(&name, lg, "device", ms, ok);
-            all_ok &= ok;
+            // One MSM in `mode`, profiled or not; whether it verified.
+            let msm = |mode: &str, profile: bool| -> Result<bool> {
+                let with = |c: &MsmConfig| if profile { profiled(c) } else { c.clone() };
+                let r = match mode {
+                    "oneshot" => d.msm(&bases, &scalars, &with(&oneshot_cfg))?,
+                    "resident" => d.msm_with(&resident, &scalars, &with(&cfg))?,
+                    _ => d.msm_resident(&resident, &on_device, &with(&cfg))?,
+                };
+                Ok(check(r))
+            };
+            for mode in MODES {
+                let (ms, _, ok) = time(args, &label, || msm(mode, false))?;
+                row(&name, lg, mode, ms, ok);
+                all_ok &= ok;
+            }
             if args.profile {
                 // One profiled run of each mode (`profile` set in its config).
-                let runs: [(&str, MsmFn); 3] = [
-                    (
-                        "oneshot",
-                        Box::new(|| Ok(check(d.msm(&bases, &scalars, &profiled(&oneshot_cfg))?))),
-                    ),
-                    (
-                        "resident",
-                        Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &profiled(&cfg))?))),
-                    ),
-                    (
-                        "device",
-                        Box::new(|| {
-                            Ok(check(d.msm_resident(
-                                &resident,
-                                &on_device,
-                                &profiled(&cfg),
-                            )?))
-                        }),
-                    ),
-                ];
-                for (mode, mut run) in runs {
-                    all_ok &= run()?;
+                for mode in MODES {
+                    all_ok &= msm(mode, true)?;
                     if let Some(p) = d.last_profile() {
                         profiles.push((name.clone(), mode.to_string(), lg, p));
                     }

@@ -137,11 +137,11 @@ pub struct Tuning {
     /// written-out formulas in bounded time and memory (docs/drivers.md). Other devices
     /// keep `unroll`'s `Compact`.
     pub g2_unroll: Unroll,
-    /// `unroll` for BLS12-381 G2's kernels: `Rolled` (the register machine) on every
-    /// device. Written out over its 381-bit Fq2, a mixed addition holds more values than
-    /// a GPU thread has registers; on an H100 the written-out kernels ran 1.2-2.7x slower
-    /// than the register machine, varied by up to 2x between processes, and built for
-    /// 96 s instead of 10 (docs/curves.md).
+    /// `unroll` for BLS12-381 G2's kernels: `Rolled`, whose G2 builds run the point
+    /// formulas on the register machine, on every device. Written out over its 381-bit
+    /// Fq2, a mixed addition holds more values than a GPU thread has registers; the
+    /// register machine holds them in fewer, runs faster and steadier and builds sooner
+    /// (measured in docs/curves.md).
     pub bls12_381_g2_unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
     /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
