@@ -1,4 +1,4 @@
-// Requires: check_bases, GLV_BETA (src/shader/glv.rs). The on-curve check of
+// Requires: check_bases, glv_image_x (src/shader/glv.rs). The on-curve check of
 // check_bases.wgsl, which also writes the layout a GLV pass reads (msm_decompose.wgsl):
 // base i and its image under the endomorphism, phi(x, y) = (beta x, y) = lambda (x, y),
 // as points 2i and 2i + 1 (the image of infinity, (0, 0), is (0, 0)).
@@ -13,7 +13,7 @@ fn expand_bases(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_work
         return;
     }
     let x = check_base(i);
-    let bx = fq_pack(fq_mul(fq_unpack(x), fq_unpack(GLV_BETA)));
+    let bx = glv_image_x(x);
     let o = BASE_VEC4S * i;
     let e = 2u * o;
     for (var q = 0u; q < BIG_VEC4S; q++) {

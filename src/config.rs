@@ -64,10 +64,11 @@ pub struct MsmConfig {
     /// `0..ceil(128 / c)`), a split that only devices compute.
     pub windows: Option<std::ops::Range<u32>>,
     /// Split each scalar k into halves k1 + lambda k2 of 127 bits (the GLV
-    /// endomorphism of BN254, phi(x, y) = (beta x, y) = lambda (x, y)): the device
+    /// endomorphism, phi(x, y) = (beta x, y) = lambda (x, y)): the device
     /// sums 2n half-size scalars over the bases and their images, in half the windows,
     /// so the per-window work (bucket reduction, scans, collects) halves. `None` (the
-    /// default) uses it except under a range of `windows` (which then counts windows
+    /// default) uses it for the G1 groups (not yet for G2: `GroupId::glv_by_default`)
+    /// except under a range of `windows` (which then counts windows
     /// of the whole scalar; `Some(true)` with a range counts windows of the halves).
     /// Resident bases
     /// ([`crate::Device::upload_bases`]) are stored with their images (128 bytes a

@@ -12,10 +12,12 @@
 mod common;
 mod group_checks;
 
+use ark_ec::short_weierstrass::Projective;
+use ark_ec::VariableBaseMSM;
 use common::{for_each_device, Ctx};
 use group_checks::{adversarial, bases, check, off_curve, random, resident_and_batch, scalars};
 use wgpu_msm::shader::Fq32;
-use wgpu_msm::{Group, MulPath};
+use wgpu_msm::{Group, MsmConfig, MulPath};
 
 type Bn = ark_bn254::g2::Config;
 type Bls = ark_bls12_381::g2::Config;
@@ -36,6 +38,66 @@ fn with_small_limbs(ctx: &mut Ctx, f: fn(&mut Ctx)) {
     dev.set_tuning(t).unwrap();
     f(ctx);
     dev.set_tuning(before).unwrap();
+}
+
+/// GLV asked for (`MsmConfig::glv = Some(true)`: G2's endomorphism with G1's scalar
+/// split, expanded bases): one-shot and resident MSMs of random points, of one point with
+/// scalar r - 1, of all scalars equal and of P beside -P, against arkworks.
+fn glv<C: Group>(ctx: &mut Ctx) {
+    use ark_ec::CurveGroup;
+    use ark_ff::Field;
+    let cfg = MsmConfig {
+        glv: Some(true),
+        ..ctx.cfg()
+    };
+    let mut cases = Vec::new();
+    for n in [1usize, 5, 300] {
+        cases.push((
+            format!("random n = {n}"),
+            bases::<C>(ctx, n),
+            scalars::<C>(ctx, n),
+        ));
+    }
+    let b = bases::<C>(ctx, 64);
+    let s = vec![scalars::<C>(ctx, 1)[0]; 64];
+    cases.push(("all scalars equal, n = 64".into(), b.clone(), s));
+    cases.push(("r - 1".into(), b[..1].to_vec(), vec![-C::ScalarField::ONE]));
+    let pm = vec![b[0], -b[0]];
+    cases.push(("P and -P".into(), pm, scalars::<C>(ctx, 2)));
+    for (what, b, s) in cases {
+        let want = Projective::<C>::msm(&b, &s).expect("lengths").into_affine();
+        let got = ctx
+            .dev
+            .msm(&b, &s, &cfg)
+            .unwrap_or_else(|e| panic!("{} {} GLV {what}: {e}", ctx.tag(), C::ID));
+        assert_eq!(
+            got.into_affine(),
+            want,
+            "{} {} GLV one-shot {what}",
+            ctx.tag(),
+            C::ID
+        );
+        let resident = ctx.dev.upload_bases_with(&b, &cfg).expect("upload");
+        assert!(
+            resident.expanded(),
+            "{} GLV bases are stored expanded",
+            C::ID
+        );
+        let got = ctx.dev.msm_with(&resident, &s, &cfg).expect("msm_with");
+        assert_eq!(
+            got.into_affine(),
+            want,
+            "{} {} GLV resident {what}",
+            ctx.tag(),
+            C::ID
+        );
+    }
+}
+
+/// BN254 G2 with GLV asked for, on Portable32 (the path every adapter has).
+#[test]
+fn bn254_g2_glv() {
+    for_each_device("bn254_g2_glv", MulPath::Portable32, glv::<Bn>);
 }
 
 /// One small BN254 G2 MSM: the G2 test a software driver runs in CI (its pipeline
@@ -98,6 +160,9 @@ ignored!(
         })
     }
 );
+ignored!(bn254_g2_glv_wide64, MulPath::Wide64, glv::<Bn>);
+ignored!(bls12_381_g2_glv_wide64, MulPath::Wide64, glv::<Bls>);
+ignored!(bls12_381_g2_glv_portable32, MulPath::Portable32, glv::<Bls>);
 ignored!(bls12_381_g2_small_wide64, MulPath::Wide64, small::<Bls>);
 ignored!(
     bls12_381_g2_small_portable32,

@@ -132,7 +132,7 @@ fn generated_constants_match_arkworks() {
 }
 
 #[test]
-fn g2_msm_shaders_are_over_fq2_without_glv() {
+fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
     for (group, words, quads) in [(GroupId::Bn254G2, 16, 4), (GroupId::Bls12381G2, 24, 6)] {
         for path in [MulPath::Wide64, MulPath::Portable32] {
             let src = source_for(group, ShaderKind::Msm, path, Unroll::Compact, Fq32::Small);
@@ -144,7 +144,21 @@ fn g2_msm_shaders_are_over_fq2_without_glv() {
             assert!(src.contains("fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz"));
             assert!(src.contains("struct Affine {\n    x: Fq2,\n    y: Fq2,\n}"));
             assert!(src.contains("fn fq2_curve_b() -> Fq2"));
-            assert!(!src.contains("GLV_G1"), "no GLV constants");
+            // G1's split of the same curve (same r, lambda and basis).
+            let g1 = match group {
+                GroupId::Bn254G2 => GroupId::Bn254G1,
+                _ => GroupId::Bls12381G1,
+            };
+            let g1_src = source_for(g1, ShaderKind::Msm, path, Unroll::Compact, Fq32::Small);
+            let split = |s: &str| {
+                s[s.find("const GLV_G1").expect("GLV constants")..][..s
+                    [s.find("const GLV_G1").unwrap()..]
+                    .find("fn glv_k1")
+                    .unwrap()]
+                    .to_string()
+            };
+            assert_eq!(split(&src), split(&g1_src));
+            assert!(src.contains("fn glv_split(k: Big) -> GlvSplit"));
             let check = source_for(
                 group,
                 ShaderKind::CheckBases,
@@ -153,11 +167,55 @@ fn g2_msm_shaders_are_over_fq2_without_glv() {
                 Fq32::Small,
             );
             assert!(check.contains("fn check_base(i: u32) -> Fq2Words"));
+            let expand = source_for(
+                group,
+                ShaderKind::ExpandBases,
+                path,
+                Unroll::Compact,
+                Fq32::Small,
+            );
+            assert!(expand.contains("fn glv_image_x(x: Fq2Words) -> Fq2Words"));
         }
-        assert!(!ShaderKind::ExpandBases.exists_for(group));
+        assert!(ShaderKind::ExpandBases.exists_for(group));
+        assert!(group.has_glv() && !group.glv_by_default());
     }
     // G1's MSM shader has no Fq2.
     let g1 = source(ShaderKind::Msm, MulPath::Wide64);
     assert!(!g1.contains("Fq2"));
     assert!(g1.contains("fn glv_split(k: Big) -> GlvSplit"));
+}
+
+/// G2's endomorphism phi(x, y) = (beta x, y), beta from the group's spec (the square of
+/// arkworks' G1 beta), is G1's lambda on G2 for both curves: the split G2 takes from G1.
+#[test]
+fn glv_images_of_g2_are_lambda_multiples() {
+    use ark_ec::scalar_mul::glv::GLVConfig;
+    use ark_ec::{AffineRepr, CurveGroup};
+    use wgpu_msm::Group;
+    macro_rules! check {
+        ($g1:ty, $g2:ty, $fr:ty) => {{
+            let spec = <$g2 as Group>::ID.spec();
+            let beta = <$g1 as Group>::element_from_words(&spec.glv.as_ref().expect("GLV").beta);
+            for k in [1u64, 7, 123_456_789] {
+                let p = (ark_ec::short_weierstrass::Affine::<$g2>::generator() * <$fr>::from(k))
+                    .into_affine();
+                let mut image = p;
+                image.x.c0 *= beta;
+                image.x.c1 *= beta;
+                let want = (p * <$g1 as GLVConfig>::LAMBDA).into_affine();
+                assert_eq!(
+                    image,
+                    want,
+                    "{}: phi(P) != lambda P, P = {k} G",
+                    <$g2 as Group>::ID
+                );
+            }
+        }};
+    }
+    check!(ark_bn254::g1::Config, ark_bn254::g2::Config, ark_bn254::Fr);
+    check!(
+        ark_bls12_381::g1::Config,
+        ark_bls12_381::g2::Config,
+        ark_bls12_381::Fr
+    );
 }

@@ -34,7 +34,7 @@ pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
             // builds take tens of seconds even on a GPU (docs/drivers.md).
             for g in GroupId::ALL
                 .into_iter()
-                .filter(|&g| g != group && g.has_glv())
+                .filter(|&g| g != group && g.degree() == 1)
             {
                 if hardware.is_empty() {
                     println!("\n{g}: not run on software adapters (`--curve` runs it there)");

@@ -110,10 +110,17 @@ impl GroupId {
         }
     }
 
-    /// Whether MSMs over the group may split scalars with the GLV endomorphism (the G1
-    /// groups). The G2 groups run whole scalars in signed windows whatever
-    /// [`MsmConfig::glv`](crate::MsmConfig::glv) asks.
+    /// Whether MSMs over the group may split scalars with the GLV endomorphism (every
+    /// group: G2's is phi(x, y) = (beta x, y) on its j = 0 twist, see
+    /// [`GlvSpec::of_g2_over`](crate::curve::GlvSpec::of_g2_over)).
     pub fn has_glv(self) -> bool {
+        self.spec().glv.is_some()
+    }
+
+    /// Whether MSMs over the group split scalars when
+    /// [`MsmConfig::glv`](crate::MsmConfig::glv) is `None`: the G1 groups. G2's split is
+    /// taken only where asked (`Some(true)`) until it is measured on a GPU.
+    pub fn glv_by_default(self) -> bool {
         self.degree() == 1
     }
 
@@ -136,7 +143,8 @@ impl GroupId {
     /// over bases resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep
     /// the rule's width, and an explicit `MsmConfig::window_bits` is taken as asked). G1
     /// has no cap below the rule's own 17 bits. A G2 point is twice a G1 point, its
-    /// additions cost about three times as much and its whole scalars (no GLV) take
+    /// additions cost about three times as much and its whole scalars (GLV is off by
+    /// default for G2) take
     /// 255-bit windows: in one pass over resident bases, wide windows' many buckets cost
     /// more than their fewer windows save until n is large (measured in
     /// docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at 15 from there,

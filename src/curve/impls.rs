@@ -55,8 +55,8 @@ macro_rules! group {
 }
 
 /// G2 of a curve whose G1 is `$g1`: the same fields, the base field Fq2 (c0, c1 each
-/// in `$g1`'s Fq words), no GLV (the whole-scalar signed windows; G2's endomorphism is
-/// not used here).
+/// in `$g1`'s Fq words), and G1's GLV split with G2's endomorphism
+/// ([`GlvSpec::of_g2_over`]; taken only where `MsmConfig::glv` asks for it).
 macro_rules! group2 {
     ($cfg:ty, $id:expr, $g1:ty, $n:literal) => {
         impl Sealed for $cfg {}
@@ -91,11 +91,11 @@ macro_rules! group2 {
 
             fn spec() -> GroupSpec {
                 // The curve's prelude (both fields, b of G1 and of G2) with this group's
-                // degree; no GLV.
+                // degree and endomorphism.
                 GroupSpec {
                     id: $id,
                     degree: 2,
-                    glv: None,
+                    glv: Some(GlvSpec::of_g2_over::<$g1>()),
                     ..<$g1 as Group>::spec()
                 }
             }

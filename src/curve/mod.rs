@@ -7,7 +7,7 @@
 //! logs and the CLI), whose [`GroupSpec`] holds every constant the shaders are generated
 //! from (the fields' Montgomery constants, b, the GLV basis), read from arkworks.
 //!
-//! Supported: BN254 G1 and G2, BLS12-381 G1 and G2 (G2 over Fq2, without GLV).
+//! Supported: BN254 G1 and G2, BLS12-381 G1 and G2 (G2 over Fq2, GLV on request).
 
 mod group;
 mod id;

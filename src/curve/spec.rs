@@ -99,6 +99,21 @@ impl GlvSpec {
                 .map(|(plus, v)| (plus, BigUint::from_bytes_le(&v.to_bytes_le()))),
         }
     }
+
+    /// The endomorphism of G2 on the j = 0 twist of the curve whose G1 is `C`:
+    /// phi(x, y) = (beta x, y) with beta in Fq, acting on G2 as G1's lambda when beta is
+    /// the square of G1's (the other cube root of unity; checked for both curves by
+    /// `glv_images_of_g2_are_lambda_multiples` in tests/shaders.rs and in
+    /// docs/curves.md), so G2 takes G1's scalar split and basis unchanged.
+    pub fn of_g2_over<C: Group + GLVConfig>() -> GlvSpec {
+        let b = C::ENDO_COEFFS[0];
+        let mut beta = vec![0u32; C::FQ_WORDS];
+        C::element_to_words(&(b * b), &mut beta);
+        GlvSpec {
+            beta,
+            ..GlvSpec::of::<C>()
+        }
+    }
 }
 
 /// Every constant the shaders of one group are generated from.

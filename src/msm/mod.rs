@@ -348,8 +348,10 @@ impl Device {
         if state.tuning().fold_indirect {
             kinds.push(ShaderKind::FoldArgs);
         }
-        // A group without some shader (G2 has no GLV expansion) never takes it.
-        kinds.retain(|k| k.exists_for(C::ID));
+        // The base expansion only where `cfg` splits scalars (G1 by default, G2 when
+        // asked); a group without some shader never takes it.
+        let glv = plan::Layout::glv_asked(C::ID, cfg);
+        kinds.retain(|&k| k.exists_for(C::ID) && (k != ShaderKind::ExpandBases || glv));
         for path in paths {
             for &kind in &kinds {
                 #[cfg(target_arch = "wasm32")]

@@ -34,6 +34,7 @@ pub(crate) fn fq2_storage(src: &str, quads: u32) -> String {
     let src = rename(&src, |ident| match ident {
         "Big" => Some("Fq2Words".to_string()),
         "BIG_VEC4S" => Some("FQ2_VEC4S".to_string()),
+        "vec4_of" => Some("fq2_vec4_of".to_string()),
         _ => None,
     });
     super::vec4s::expand_with(&src, quads, "fq2_words_of", "fq2_vec4_of")

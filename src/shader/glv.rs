@@ -1,5 +1,5 @@
-//! The GLV endomorphism of a group for the shaders (BN254 G1, BLS12-381 G1), derived
-//! from its arkworks `GLVConfig` (through [`GroupSpec`]): phi(x, y) = (beta x, y) = lambda P, and the split of a scalar k into
+//! The GLV endomorphism of a group for the shaders (G1 from its arkworks `GLVConfig`;
+//! G2 with G1's basis and beta squared, `GlvSpec::of_g2_over`), through [`GroupSpec`]: phi(x, y) = (beta x, y) = lambda P, and the split of a scalar k into
 //! k1 + lambda k2 (mod r) with |k1|, |k2| < 2^[`GLV_BITS`], which halves the windows
 //! of an MSM (2n half-size scalars over the points and their images instead of n
 //! full-size ones: the same additions, half the buckets to reduce).
@@ -131,9 +131,31 @@ pub fn beta_wgsl_for(spec: &GroupSpec) -> String {
     wgsl_big("GLV_BETA", &glv.beta)
 }
 
+/// `glv_image_x`, the x of a base's image under the endomorphism, in storage words:
+/// beta x over Fq (G1), or each coefficient of x times beta (G2, whose beta is in Fq).
+/// Used by expand_bases.wgsl (whose storage words are `Fq2Words` in a G2 shader).
+pub fn image_x_wgsl(g2: bool) -> &'static str {
+    if g2 {
+        "/// The x of a base's image under the endomorphism: (beta x0, beta x1).
+fn glv_image_x(x: Fq2Words) -> Fq2Words {
+    let v = fq2_unpack(x);
+    let b = fq_unpack(GLV_BETA);
+    return fq2_pack(Fq2(fq_mul(v.c0, b), fq_mul(v.c1, b)));
+}
+"
+    } else {
+        "/// The x of a base's image under the endomorphism: beta x.
+fn glv_image_x(x: Big) -> Big {
+    return fq_pack(fq_mul(fq_unpack(x), fq_unpack(GLV_BETA)));
+}
+"
+    }
+}
+
 /// What msm_decompose.wgsl needs of glv.wgsl in the MSM shader of a group without GLV
-/// (G2): `GlvSplit` and a `glv_split` for its `LAYOUT_GLV` branch, which such a group's
-/// passes never take (the host picks GLV only where `GroupId::has_glv`).
+/// (none of the supported groups): `GlvSplit` and a `glv_split` for its `LAYOUT_GLV`
+/// branch, which such a group's passes never take (the host picks GLV only where
+/// `GroupId::has_glv`).
 pub const NO_GLV_WGSL: &str = "// No GLV for this group: LAYOUT_GLV passes never run.
 struct GlvSplit {
     k1: Big,

@@ -104,7 +104,7 @@ impl ShaderKind {
     }
 
     /// Whether `group` has this shader: every kind but [`ShaderKind::ExpandBases`] for
-    /// a group without GLV (G2).
+    /// a group without GLV ([`GroupId::has_glv`]; every supported group has it).
     pub fn exists_for(self, group: GroupId) -> bool {
         self != ShaderKind::ExpandBases || group.has_glv()
     }
@@ -334,11 +334,6 @@ pub fn source_for_device(
     // benchmark kernels of either group of a curve are the same (G1's curve, and the
     // curve over Fq2 for TestG2).
     let g2 = spec.degree == 2;
-    assert!(
-        !(g2 && kind == ShaderKind::ExpandBases),
-        "{}: no GLV, no expanded bases",
-        spec.id
-    );
     // The modules that move points between storage and registers, for the group's
     // element (G2: Fq2 words, see `element::fq2_storage`).
     let storage = |m: &str| {
@@ -403,8 +398,9 @@ pub fn source_for_device(
         ShaderKind::CheckBases => parts.push(storage(CHECK_BASES)),
         ShaderKind::ExpandBases => {
             parts.push(glv::beta_wgsl_for(spec));
-            parts.push(CHECK_BASES.to_string());
-            parts.push(EXPAND_BASES.to_string());
+            parts.push(glv::image_x_wgsl(g2).to_string());
+            parts.push(storage(CHECK_BASES));
+            parts.push(storage(EXPAND_BASES));
         }
         // Returned above.
         ShaderKind::FoldArgs => {}
