@@ -32,6 +32,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
         arithmetic: args.arith.into(),
         window_bits: args.window,
         chunk_size: args.chunk.map(|c| 1usize << c),
+        glv: args.glv,
         ..Default::default()
     };
     let oneshot_cfg = MsmConfig {

@@ -39,6 +39,10 @@ pub(crate) struct BenchArgs {
     /// Window bits (default: chosen per size).
     #[arg(long)]
     window: Option<u32>,
+    /// Split scalars with the GLV endomorphism (`MsmConfig::glv`: `true` or `false`;
+    /// default: the group's, `GroupId::glv_by_default`). Groups other than BN254 G1.
+    #[arg(long)]
+    glv: Option<bool>,
     /// Most points per pass (`MsmConfig::chunk_size`), as log2; one-shot inputs above
     /// it stream in chunks of this size (default: chosen per size).
     #[arg(long)]
