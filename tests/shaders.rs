@@ -175,6 +175,15 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
                 Fq32::Small,
             );
             assert!(expand.contains("fn glv_image_x(x: Fq2Words) -> Fq2Words"));
+            // BLS12-381 G2's point formulas run on the register machine in every build,
+            // BN254 G2's in Rolled builds only.
+            assert_eq!(
+                src.contains("fn tape_point_op("),
+                group == GroupId::Bls12381G2,
+                "{group} Compact"
+            );
+            let rolled = source_for(group, ShaderKind::Msm, path, Unroll::Rolled, Fq32::Small);
+            assert!(rolled.contains("fn tape_point_op("), "{group} Rolled");
         }
         assert!(ShaderKind::ExpandBases.exists_for(group));
         assert!(group.has_glv() && !group.glv_by_default());

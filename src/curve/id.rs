@@ -148,7 +148,8 @@ impl GroupId {
     /// 255-bit windows: in one pass over resident bases, wide windows' many buckets cost
     /// more than their fewer windows save until n is large (measured in
     /// docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at 15 from there,
-    /// BLS12-381 G2 (on the register machine, `Tuning::bls12_381_g2_unroll`) at 16.
+    /// BLS12-381 G2 (on the register machine, [`GroupId::formulas_on_register_machine`])
+    /// at 16.
     pub fn max_default_window_bits(self, n: usize) -> u32 {
         match self {
             GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,
@@ -156,6 +157,17 @@ impl GroupId {
             GroupId::Bn254G2 => 15,
             GroupId::Bls12381G2 => 16,
         }
+    }
+
+    /// Whether the group's point formulas run on the register machine
+    /// (shaders/curve_tape.wgsl) whatever the unrolling: BLS12-381 G2. Written out over
+    /// its 381-bit Fq2, a mixed addition holds more values than a GPU thread has
+    /// registers; the register machine holds them in fewer, runs faster and steadier
+    /// and builds sooner, over `Compact` field code as over `Rolled` (measured in
+    /// docs/curves.md). Other groups take it in `Rolled`
+    /// builds of G2 only (software adapters and GL, `Tuning::g2_unroll`).
+    pub fn formulas_on_register_machine(self) -> bool {
+        self == GroupId::Bls12381G2
     }
 
     /// Whether the Portable32 path offers small limbs (`Fq32::Small`,

@@ -44,7 +44,7 @@ const ENV: [EnvVar; 17] = [
                 _ => None,
             };
             // Every group's kernels, G2's included.
-            put(&mut t.g2_unroll, u) && put(&mut t.bls12_381_g2_unroll, u) && put(&mut t.unroll, u)
+            put(&mut t.g2_unroll, u) && put(&mut t.unroll, u)
         },
     },
     EnvVar {

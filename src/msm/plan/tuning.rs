@@ -131,18 +131,13 @@ pub struct Tuning {
     /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
     /// of the memory.
     pub unroll: Unroll,
-    /// `unroll` for BN254 G2's kernels. Software adapters get `Rolled`, whose G2
+    /// `unroll` for the G2 groups' kernels. Software adapters get `Rolled`, whose G2
     /// builds also run the point formulas on a register machine
     /// (shaders/curve_tape.wgsl), since SwiftShader and llvmpipe GL do not build G2's
     /// written-out formulas in bounded time and memory (docs/drivers.md). Other devices
-    /// keep `unroll`'s `Compact`.
+    /// keep `unroll`'s `Compact` (BLS12-381 G2's point formulas run on the register
+    /// machine whatever the unrolling: `GroupId::formulas_on_register_machine`).
     pub g2_unroll: Unroll,
-    /// `unroll` for BLS12-381 G2's kernels: `Rolled`, whose G2 builds run the point
-    /// formulas on the register machine, on every device. Written out over its 381-bit
-    /// Fq2, a mixed addition holds more values than a GPU thread has registers; the
-    /// register machine holds them in fewer, runs faster and steadier and builds sooner
-    /// (measured in docs/curves.md).
-    pub bls12_381_g2_unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
     /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
     /// 32-bit words (`Fq32::Words`, on software adapters: less code to compile and
@@ -198,7 +193,6 @@ impl Default for Tuning {
             fold_indirect: true,
             unroll: Unroll::Compact,
             g2_unroll: Unroll::Compact,
-            bls12_381_g2_unroll: Unroll::Rolled,
             fq32: Fq32::Small,
             memory_budget: None,
             kernel_build_limit: Some(DEFAULT_KERNEL_BUILD_LIMIT),
@@ -235,14 +229,13 @@ impl Tuning {
         t
     }
 
-    /// The unrolling of `group`'s kernels: [`Tuning::g2_unroll`] for BN254 G2,
-    /// [`Tuning::bls12_381_g2_unroll`] for BLS12-381 G2, else [`Tuning::unroll`].
+    /// The unrolling of `group`'s kernels: [`Tuning::g2_unroll`] for a G2 group, else
+    /// [`Tuning::unroll`].
     pub fn unroll_for(&self, group: crate::curve::GroupId) -> Unroll {
-        use crate::curve::GroupId;
-        match group {
-            GroupId::Bn254G2 => self.g2_unroll,
-            GroupId::Bls12381G2 => self.bls12_381_g2_unroll,
-            GroupId::Bn254G1 | GroupId::Bls12381G1 => self.unroll,
+        if group.degree() == 2 {
+            self.g2_unroll
+        } else {
+            self.unroll
         }
     }
 
@@ -298,7 +291,7 @@ impl std::fmt::Display for Tuning {
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
-             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} g2_unroll {:?} bls12_381_g2_unroll {:?} \
+             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} g2_unroll {:?} \
              fq32 {:?} \
              memory_budget {} kernel_build_limit {}",
             self.upload_threads,
@@ -320,7 +313,6 @@ impl std::fmt::Display for Tuning {
             self.fold_indirect,
             self.unroll,
             self.g2_unroll,
-            self.bls12_381_g2_unroll,
             self.fq32,
             self.memory_budget
                 .map_or_else(|| "none".to_string(), |b| format!("{} MiB", b >> 20)),
