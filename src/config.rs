@@ -67,8 +67,8 @@ pub struct MsmConfig {
     /// endomorphism, phi(x, y) = (beta x, y) = lambda (x, y)): the device
     /// sums 2n half-size scalars over the bases and their images, in half the windows,
     /// so the per-window work (bucket reduction, scans, collects) halves. `None` (the
-    /// default) uses it for the G1 groups (not yet for G2: `GroupId::glv_by_default`)
-    /// except under a range of `windows` (which then counts windows
+    /// default) uses it for every group (G2's endomorphism:
+    /// [`crate::curve::GlvSpec::of_g2_over`]) except under a range of `windows` (which then counts windows
     /// of the whole scalar; `Some(true)` with a range counts windows of the halves).
     /// Resident bases
     /// ([`crate::Device::upload_bases`]) are stored with their images (128 bytes a

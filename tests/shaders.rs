@@ -186,7 +186,7 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
             assert!(rolled.contains("fn tape_point_op("), "{group} Rolled");
         }
         assert!(ShaderKind::ExpandBases.exists_for(group));
-        assert!(group.has_glv() && !group.glv_by_default());
+        assert!(group.has_glv());
     }
     // G1's MSM shader has no Fq2.
     let g1 = source(ShaderKind::Msm, MulPath::Wide64);

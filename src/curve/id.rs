@@ -117,13 +117,6 @@ impl GroupId {
         self.spec().glv.is_some()
     }
 
-    /// Whether MSMs over the group split scalars when
-    /// [`MsmConfig::glv`](crate::MsmConfig::glv) is `None`: the G1 groups. G2's split is
-    /// taken only where asked (`Some(true)`) until it is measured on a GPU.
-    pub fn glv_by_default(self) -> bool {
-        self.degree() == 1
-    }
-
     /// Bytes of one affine base on the device (x and y).
     pub fn base_bytes(self) -> u64 {
         8 * u64::from(self.element_words())
@@ -140,16 +133,16 @@ impl GroupId {
     }
 
     /// The widest window the default width rule gives this group's MSMs of `n` points
-    /// over bases resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep
-    /// the rule's width, and an explicit `MsmConfig::window_bits` is taken as asked). G1
-    /// has no cap below the rule's own 17 bits. A G2 point is twice a G1 point, its
-    /// additions cost about three times as much and its whole scalars (GLV is off by
-    /// default for G2) take
-    /// 255-bit windows: in one pass over resident bases, wide windows' many buckets cost
-    /// more than their fewer windows save until n is large (measured in
-    /// docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at 15 from there,
-    /// BLS12-381 G2 (on the register machine, [`GroupId::formulas_on_register_machine`])
-    /// at 16.
+    /// with whole scalars (no GLV split, `MsmConfig::glv = Some(false)`) over bases
+    /// resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep the rule's
+    /// width, GLV halves take the rule's 16 bits, and an explicit
+    /// `MsmConfig::window_bits` is taken as asked). G1 has no cap below the rule's own
+    /// 17 bits. A G2 point is twice a G1 point and its additions cost about three times
+    /// as much: over whole 255-bit scalars in one pass over resident bases, wide
+    /// windows' many buckets cost more than their fewer windows save until n is large
+    /// (measured in docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at
+    /// 15 from there, BLS12-381 G2 (on the register machine,
+    /// [`GroupId::formulas_on_register_machine`]) at 16.
     pub fn max_default_window_bits(self, n: usize) -> u32 {
         match self {
             GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,

@@ -40,7 +40,7 @@ pub(crate) struct BenchArgs {
     #[arg(long)]
     window: Option<u32>,
     /// Split scalars with the GLV endomorphism (`MsmConfig::glv`: `true` or `false`;
-    /// default: the group's, `GroupId::glv_by_default`). Groups other than BN254 G1.
+    /// default: `true`, as `MsmConfig::glv = None`). Groups other than BN254 G1.
     #[arg(long)]
     glv: Option<bool>,
     /// Most points per pass (`MsmConfig::chunk_size`), as log2; one-shot inputs above

@@ -35,11 +35,10 @@ impl Layout {
         self != Layout::Points
     }
 
-    /// Whether `cfg` asks for GLV over `group`: `cfg.glv`, else the group's default
-    /// ([`GroupId::glv_by_default`]), for a group with GLV ([`GroupId::has_glv`]);
-    /// never for the others. Bases uploaded under `cfg` are stored expanded when it does.
+    /// Whether `cfg` asks for GLV over `group`: `cfg.glv`, else yes (the default), for
+    /// a group with GLV ([`GroupId::has_glv`]); never for the others. Bases uploaded under `cfg` are stored expanded when it does.
     pub fn glv_asked(group: GroupId, cfg: &MsmConfig) -> bool {
-        group.has_glv() && cfg.glv.unwrap_or_else(|| group.glv_by_default())
+        group.has_glv() && cfg.glv.unwrap_or(true)
     }
 
     /// Whether an MSM over `group` under `cfg` splits its scalars (GLV): as `cfg.glv`
