@@ -75,6 +75,21 @@ fn fq_sub(a: Fq, b: Fq) -> Fq {
     return d;
 }
 
+/// a + p, not reduced (a < p): the same value at the top of the lazy range, for tests
+/// of operations on lazily reduced inputs.
+fn fq_unreduced(a: Fq) -> Fq {
+    var s: Fq;
+    var c = 0u;
+    // @unroll j ${N}
+    {
+        let v = a[j] + ${P}[j] + c;
+        s[j] = v & FQ_MASK;
+        c = v >> ${B}u;
+    }
+    // @end
+    return s;
+}
+
 /// -a mod p.
 fn fq_neg(a: Fq) -> Fq {
     return fq_sub(Fq(), a);

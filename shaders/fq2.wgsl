@@ -1,4 +1,5 @@
-// Requires: an Fq (field.wgsl over fq, field29.wgsl or field_small.wgsl). Fq2 = Fq[u] /
+// Requires: an Fq (field.wgsl over fq, field29.wgsl or field_small.wgsl), and an Fq2
+// multiply after it (fq2_mul.wgsl, or fq2_mul_wide.wgsl over field29). Fq2 = Fq[u] /
 // (u^2 + 1), the base field of BN254's and BLS12-381's G2 (both have u^2 = -1): an
 // element is c0 + c1 u, each coordinate in the Fq representation of the path (values
 // as lazily reduced as that Fq keeps them).
@@ -26,15 +27,6 @@ fn fq2_neg(a: Fq2) -> Fq2 {
 /// 2a.
 fn fq2_double(a: Fq2) -> Fq2 {
     return Fq2(fq_double(a.c0), fq_double(a.c1));
-}
-
-/// a * b by Karatsuba, three Fq products: with v0 = a0 b0 and v1 = a1 b1,
-/// (a0 + a1 u)(b0 + b1 u) = (v0 - v1) + ((a0 + a1)(b0 + b1) - v0 - v1) u.
-fn fq2_mul(a: Fq2, b: Fq2) -> Fq2 {
-    let v0 = fq_mul(a.c0, b.c0);
-    let v1 = fq_mul(a.c1, b.c1);
-    let s = fq_mul(fq_add(a.c0, a.c1), fq_add(b.c0, b.c1));
-    return Fq2(fq_sub(v0, v1), fq_sub(fq_sub(s, v0), v1));
 }
 
 /// a^2, two Fq products: (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u.

@@ -37,6 +37,19 @@ fn test_fq2_mul(@builtin(global_invocation_id) g: vec3<u32>) {
     if (g.x < test_fq2_count()) { test_fq2_out(g.x, fq2_mul(test_fq2_a(g.x), test_fq2_b(g.x))); }
 }
 
+/// tout = ta * tb, each input given as its value + p where the Fq form keeps values
+/// lazily reduced (< 2p): the multiply's widest inputs.
+@compute @workgroup_size(64)
+fn test_fq2_mul_unreduced(@builtin(global_invocation_id) g: vec3<u32>) {
+    if (g.x < test_fq2_count()) {
+        let a = test_fq2_a(g.x);
+        let b = test_fq2_b(g.x);
+        let au = Fq2(fq_unreduced(a.c0), fq_unreduced(a.c1));
+        let bu = Fq2(fq_unreduced(b.c0), fq_unreduced(b.c1));
+        test_fq2_out(g.x, fq2_mul(au, bu));
+    }
+}
+
 /// tout = ta^2.
 @compute @workgroup_size(64)
 fn test_fq2_sqr(@builtin(global_invocation_id) g: vec3<u32>) {

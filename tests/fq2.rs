@@ -35,18 +35,22 @@ where
 {
     let one = Fp2::<P>::ONE;
     let u = Fp2::<P>::new(C::BaseField::ZERO, C::BaseField::ONE);
-    let mut a: Vec<Fp2<P>> = vec![Fp2::<P>::ZERO, one, -one, u, -u, u + one];
-    let mut b: Vec<Fp2<P>> = vec![one, -one, u, u, -one, -u];
+    // -(1 + u) has both coordinates p - 1: the largest inputs (2p - 1 each for
+    // `mul_unreduced`).
+    let top = -(one + u);
+    let mut a: Vec<Fp2<P>> = vec![Fp2::<P>::ZERO, one, -one, u, -u, u + one, top, top, one];
+    let mut b: Vec<Fp2<P>> = vec![one, -one, u, u, -one, -u, top, one, top];
     for _ in 0..250 {
         a.push(Fp2::<P>::rand(&mut ctx.rng));
         b.push(Fp2::<P>::rand(&mut ctx.rng));
     }
     let (wa, wb) = (words::<C, P>(&a), words::<C, P>(&b));
     type Op<P> = fn(Fp2<P>, Fp2<P>) -> Fp2<P>;
-    let ops: [(&str, bool, Op<P>); 7] = [
+    let ops: [(&str, bool, Op<P>); 8] = [
         ("add", true, |x, y| x + y),
         ("sub", true, |x, y| x - y),
         ("mul", true, |x, y| x * y),
+        ("mul_unreduced", true, |x, y| x * y),
         ("sqr", false, |x, _| x.square()),
         ("neg", false, |x, _| -x),
         ("double", false, |x, _| x.double()),

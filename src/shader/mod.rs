@@ -25,6 +25,7 @@ const MUL_WIDE64: &str = include_str!("../../shaders/mul_wide64.wgsl");
 const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
 const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
+const FIELD29_WIDE: &str = include_str!("../../shaders/field29_wide.wgsl");
 const FIELD_LIMBS: &str = include_str!("../../shaders/field_limbs.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
 const CURVE_FORMULAS: &str = include_str!("../../shaders/curve_formulas.wgsl");
@@ -45,6 +46,8 @@ const TEST_BINDINGS: &str = include_str!("../../shaders/test_bindings.wgsl");
 const TEST_FIELD: &str = include_str!("../../shaders/test_field.wgsl");
 const TEST_CURVE: &str = include_str!("../../shaders/test_curve.wgsl");
 const FQ2: &str = include_str!("../../shaders/fq2.wgsl");
+const FQ2_MUL: &str = include_str!("../../shaders/fq2_mul.wgsl");
+const FQ2_MUL_WIDE: &str = include_str!("../../shaders/fq2_mul_wide.wgsl");
 const TEST_FQ2: &str = include_str!("../../shaders/test_fq2.wgsl");
 const TEST_G2: &str = include_str!("../../shaders/test_g2.wgsl");
 const BENCH_ARITH: &str = include_str!("../../shaders/bench_arith.wgsl");
@@ -158,7 +161,16 @@ pub const FIELD_TEST_OPS: [&str; 11] = [
     "chain",
 ];
 /// Operations with an Fq2 test kernel (`test_fq2_{op}`).
-pub const FQ2_TEST_OPS: [&str; 7] = ["add", "sub", "mul", "sqr", "neg", "double", "chain"];
+pub const FQ2_TEST_OPS: [&str; 8] = [
+    "add",
+    "sub",
+    "mul",
+    "mul_unreduced",
+    "sqr",
+    "neg",
+    "double",
+    "chain",
+];
 /// Operations with a curve test kernel (`test_curve_{op}`).
 pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_small", "on_curve"];
 
@@ -170,6 +182,17 @@ fn curve_module(tape: bool) -> String {
         [CURVE, &tape::wgsl(), CURVE_TAPE].join("\n")
     } else {
         [CURVE, CURVE_FORMULAS].join("\n")
+    }
+}
+
+/// Fq2 over the Fq of `form` (for Fq of `words` 32-bit words), with its multiply:
+/// Karatsuba with lazy reduction over the radix-2^29 Fq (whose products are 64-bit
+/// columns that a sum or difference can take before one reduction), plain Karatsuba
+/// over the others.
+fn fq2_module(form: FqForm, words: u32) -> String {
+    match form {
+        FqForm::Radix29 => [&params::field29(FIELD29_WIDE, words), FQ2, FQ2_MUL_WIDE].join("\n"),
+        FqForm::Words | FqForm::Small => [FQ2, FQ2_MUL].join("\n"),
     }
 }
 
@@ -303,7 +326,8 @@ pub fn source_for_device(
     // Fq, the curve's field, is the hot one: radix 2^29 with 64-bit column sums where
     // 64-bit products exist, otherwise 32-bit words or small limbs with 32-bit column
     // sums. Fr only converts scalars and keeps 32-bit words.
-    match fq_form(group, path, fq32) {
+    let form = fq_form(group, path, fq32);
+    match form {
         FqForm::Radix29 => {
             parts.push(params::radix_prelude_for(spec));
             let n = params::radix_limbs(spec.limbs());
@@ -355,7 +379,7 @@ pub fn source_for_device(
     let curve = curve_module(tape && over_fq2);
     if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.
-        parts.push(FQ2.to_string());
+        parts.push(fq2_module(form, spec.limbs()));
         parts.push(params::g2_b(spec));
         parts.push(element::over(&curve, "fq2", "Fq2", "fq2_curve_b()"));
         if g2 && kind.uses_curve() {
@@ -417,7 +441,7 @@ pub fn source_for_device(
         }
         ShaderKind::TestFq2 => {
             parts.push(TEST_BINDINGS.to_string());
-            parts.push(FQ2.to_string());
+            parts.push(fq2_module(form, spec.limbs()));
             parts.push(TEST_FQ2.to_string());
         }
         ShaderKind::TestG2 => {

@@ -295,7 +295,7 @@ pub fn radix_prelude_for(spec: &GroupSpec) -> String {
     s
 }
 
-/// `shaders/field29.wgsl` with its sizes filled in for big integers of `words` 32-bit
+/// `shaders/field29.wgsl` (or field29_wide.wgsl) with its sizes filled in for big integers of `words` 32-bit
 /// words: `N` limbs, `N - 1` full Montgomery rounds of 29 bits and a last one of the
 /// rest of 32 words bits.
 pub fn field29(template: &str, words: u32) -> String {
@@ -303,6 +303,7 @@ pub fn field29(template: &str, words: u32) -> String {
     let last = 32 * words - (n - 1) * RADIX_BITS;
     assert!(last > 0 && last <= RADIX_BITS, "last round of {last} bits");
     template
+        .replace("${N_X2_MINUS_1}", &(2 * n - 1).to_string())
         .replace("${N_MINUS_1}", &(n - 1).to_string())
         .replace("${N_PLUS_1}", &(n + 1).to_string())
         .replace("${N}", &n.to_string())
