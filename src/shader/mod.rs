@@ -368,15 +368,15 @@ pub fn source_for_device(
         }
     };
     let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
-    // `Rolled` builds of the curve over Fq2 (G2 on software adapters and GL,
-    // `Tuning::g2_unroll`) and BLS12-381 G2 in every build
-    // (`GroupId::formulas_on_register_machine`) run the point formulas on the register
-    // machine, which those drivers build in bounded time and memory where G2's
-    // written-out formulas are not, and which holds BLS12-381 G2's values in fewer
-    // registers; G1 keeps the written-out formulas, which build there and run faster
-    // (docs/drivers.md, docs/curves.md).
-    let tape = mode == unroll::Unroll::Rolled || group.formulas_on_register_machine();
-    let curve = curve_module(tape && over_fq2);
+    // The point formulas run on the register machine in the group's own kernels for
+    // every group but BN254 G1 (`GroupId::formulas_on_register_machine`: it holds their
+    // values in fewer registers) and over Fq2 in `Rolled` builds (G2 on software
+    // adapters and GL, `Tuning::g2_unroll`: those drivers build it in bounded time and
+    // memory where G2's written-out formulas are not); BN254 G1 keeps the written-out
+    // formulas, which run faster (docs/drivers.md, docs/curves.md).
+    let tape = (group.formulas_on_register_machine() && (kind.uses_curve() || over_fq2))
+        || (mode == unroll::Unroll::Rolled && over_fq2);
+    let curve = curve_module(tape);
     if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.
         parts.push(fq2_module(form, spec.limbs()));

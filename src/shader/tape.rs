@@ -7,9 +7,9 @@
 //! formula as a loop over its steps with one multiplication in the body, so each point
 //! operation costs one multiply site of code (`Unroll::Rolled` builds of G2 use it). The programs are
 //! the XYZZ formulas of `curve_formulas.wgsl` (hyperelliptic.org EFD, `add-2008-s` and
-//! `dbl-2008-s-1` for a = 0) with named registers; [`wgsl`] numbers the registers and
-//! writes the program as WGSL constants. A mixed addition is the addition with q's ZZ
-//! and ZZZ equal to one.
+//! `dbl-2008-s-1` for a = 0, `madd-2008-s` for the mixed addition of an affine q, which
+//! takes 10 multiplications where the addition takes 14) with named registers; [`wgsl`]
+//! numbers the registers and writes the program as WGSL constants.
 
 /// A field operation of the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,32 @@ pub(crate) const ADD_B: &[Step] = &[
     ("zzz3", Mul, "zzz3", "ppp"),
 ];
 
+/// p + q for affine q (its ZZ and ZZZ one, unread), first part: H = U2 - X1 and
+/// R = S2 - Y1, tested as [`ADD_A`]'s.
+pub(crate) const MADD_A: &[Step] = &[
+    ("u2", Mul, "qx", "zz"),
+    ("s2", Mul, "qy", "zzz"),
+    ("h", Sub, "u2", "x"),
+    ("r", Sub, "s2", "y"),
+];
+
+/// p + q for affine q, second part (H != 0).
+pub(crate) const MADD_B: &[Step] = &[
+    ("pp", Mul, "h", "h"),
+    ("ppp", Mul, "h", "pp"),
+    ("q", Mul, "x", "pp"),
+    ("t", Mul, "r", "r"),
+    ("t", Sub, "t", "ppp"),
+    ("q2", Add, "q", "q"),
+    ("x3", Sub, "t", "q2"),
+    ("t", Sub, "q", "x3"),
+    ("t", Mul, "r", "t"),
+    ("u", Mul, "y", "ppp"),
+    ("y3", Sub, "t", "u"),
+    ("zz3", Mul, "zz", "pp"),
+    ("zzz3", Mul, "zzz", "ppp"),
+];
+
 /// 2p.
 pub(crate) const DBL: &[Step] = &[
     ("u", Add, "y", "y"),
@@ -83,8 +109,15 @@ pub(crate) const DBL: &[Step] = &[
     ("zzz3", Mul, "w", "zzz"),
 ];
 
-/// The segments in program order, with the WGSL name of each one's start.
-const SEGMENTS: [(&str, &[Step]); 3] = [("ADD_A", ADD_A), ("ADD_B", ADD_B), ("DBL", DBL)];
+/// The segments in program order, with the WGSL name of each one's start (each first
+/// part followed by its second: curve_tape.wgsl runs the segment after it).
+const SEGMENTS: [(&str, &[Step]); 5] = [
+    ("ADD_A", ADD_A),
+    ("ADD_B", ADD_B),
+    ("MADD_A", MADD_A),
+    ("MADD_B", MADD_B),
+    ("DBL", DBL),
+];
 
 /// Register names in numbering order: [`FIXED`], then every other name as it first
 /// appears in the program.
@@ -123,8 +156,8 @@ pub(crate) fn encoded() -> Vec<u32> {
 }
 
 /// The WGSL constants curve_tape.wgsl reads: `TAPE_REGS`, `R_*` for the fixed
-/// registers, `TAPE_ADD_A` / `TAPE_ADD_B` / `TAPE_DBL` / `TAPE_END` (segment starts and
-/// the program's end) and the program `TAPE`.
+/// registers, `TAPE_ADD_A` / `TAPE_ADD_B` / `TAPE_MADD_A` / `TAPE_MADD_B` / `TAPE_DBL` /
+/// `TAPE_END` (segment starts and the program's end) and the program `TAPE`.
 pub(crate) fn wgsl() -> String {
     let regs = registers();
     let mut out = format!(
@@ -183,30 +216,45 @@ mod tests {
         G1Affine::new(at("x3") / zz, at("y3") / zzz)
     }
 
-    #[test]
-    fn programs_add_and_double_as_arkworks() {
+    /// Each segment's steps in the encoded program, by segment name.
+    fn segments() -> HashMap<&'static str, std::ops::Range<usize>> {
+        let mut start = 0;
+        SEGMENTS
+            .iter()
+            .map(|(name, steps)| {
+                start += steps.len();
+                (*name, start - steps.len()..start)
+            })
+            .collect()
+    }
+
+    /// The addition's first and second parts (`first`, `second`) against arkworks, with
+    /// q in XYZZ form of a random z, or affine (z = 1) where `affine`: p + q, then p == q
+    /// (H and R vanish, the doubling runs on p's registers) and p == -q (H alone).
+    fn check_addition(first: &str, second: &str, affine: bool) {
         let names = registers();
         let code = encoded();
-        let seg: HashMap<&str, std::ops::Range<usize>> = {
-            let (a, b, d) = (ADD_A.len(), ADD_B.len(), DBL.len());
-            HashMap::from([("a", 0..a), ("b", a..a + b), ("d", a + b..a + b + d)])
-        };
+        let seg = segments();
         let mut rng = StdRng::seed_from_u64(27);
         for _ in 0..20 {
             let p = (G1Projective::rand(&mut rng)).into_affine();
             let q = (G1Projective::rand(&mut rng)).into_affine();
             let mut regs = vec![Fq::from(0u64); names.len()];
-            let (zp, zq) = (Fq::rand(&mut rng), Fq::rand(&mut rng));
+            let zp = Fq::rand(&mut rng);
+            let zq = if affine { Fq::ONE } else { Fq::rand(&mut rng) };
             regs[..4].copy_from_slice(&xyzz(p, zp));
             regs[4..8].copy_from_slice(&xyzz(q, zq));
             let saved = regs.clone();
-            run(&mut regs, &code[seg["a"].clone()]);
-            run(&mut regs, &code[seg["b"].clone()]);
-            assert_eq!(result(&regs, &names), (p + q).into_affine(), "p + q");
-            // H and R vanish for p == q; the doubling then runs on p's registers.
+            run(&mut regs, &code[seg[first].clone()]);
+            run(&mut regs, &code[seg[second].clone()]);
+            assert_eq!(
+                result(&regs, &names),
+                (p + q).into_affine(),
+                "{first}: p + q"
+            );
             let mut regs = saved.clone();
             regs[4..8].copy_from_slice(&xyzz(p, zq));
-            run(&mut regs, &code[seg["a"].clone()]);
+            run(&mut regs, &code[seg[first].clone()]);
             let zero = Fq::from(0u64);
             assert_eq!(
                 (
@@ -215,16 +263,28 @@ mod tests {
                 ),
                 (zero, zero)
             );
-            run(&mut regs, &code[seg["d"].clone()]);
-            assert_eq!(result(&regs, &names), (p + p).into_affine(), "2p");
-            // H vanishes and R does not for p == -q.
+            run(&mut regs, &code[seg["DBL"].clone()]);
+            assert_eq!(result(&regs, &names), (p + p).into_affine(), "{first}: 2p");
             let mut regs = saved;
             regs[4..8].copy_from_slice(&xyzz(-p, zq));
-            run(&mut regs, &code[seg["a"].clone()]);
+            run(&mut regs, &code[seg[first].clone()]);
             assert_eq!(regs[index(&names, "h") as usize], zero);
             assert_ne!(regs[index(&names, "r") as usize], zero);
             assert!(!p.is_zero());
         }
+    }
+
+    #[test]
+    fn programs_add_and_double_as_arkworks() {
+        check_addition("ADD_A", "ADD_B", false);
+    }
+
+    #[test]
+    fn mixed_program_adds_affine_points_as_arkworks() {
+        check_addition("MADD_A", "MADD_B", true);
+        let muls = |s: &[Step]| s.iter().filter(|st| st.1 == Mul).count();
+        assert_eq!(muls(MADD_A) + muls(MADD_B), 10);
+        assert_eq!(muls(ADD_A) + muls(ADD_B), 14);
     }
 
     #[test]
@@ -233,6 +293,8 @@ mod tests {
         for name in [
             "TAPE_ADD_A",
             "TAPE_ADD_B",
+            "TAPE_MADD_A",
+            "TAPE_MADD_B",
             "TAPE_DBL",
             "TAPE_END",
             "R_H",
@@ -241,6 +303,7 @@ mod tests {
         ] {
             assert!(w.contains(&format!("const {name}")), "{name} missing");
         }
-        assert_eq!(encoded().len(), ADD_A.len() + ADD_B.len() + DBL.len());
+        let steps: usize = SEGMENTS.iter().map(|(_, s)| s.len()).sum();
+        assert_eq!(encoded().len(), steps);
     }
 }
