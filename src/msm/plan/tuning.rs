@@ -135,8 +135,8 @@ pub struct Tuning {
     /// builds also run the point formulas on a register machine
     /// (shaders/curve_tape.wgsl), since SwiftShader and llvmpipe GL do not build G2's
     /// written-out formulas in bounded time and memory (docs/drivers.md). Other devices
-    /// keep `unroll`'s `Compact` (BLS12-381 G2's point formulas run on the register
-    /// machine whatever the unrolling: `GroupId::formulas_on_register_machine`).
+    /// keep `unroll`'s `Compact` (G2's point formulas run on the register machine
+    /// whatever the unrolling: `GroupId::formulas_on_register_machine`).
     pub g2_unroll: Unroll,
     /// How the Portable32 path holds Fq in registers: 13-bit limbs summed in 32-bit
     /// columns (`Fq32::Small`, a GPU's one-instruction multiply-add; the default), or
