@@ -15,7 +15,7 @@ fn xyzz_mdbl(a: Affine) -> Xyzz {
     let xx = fq_sqr(a.x);
     let m = fq_add(fq_double(xx), xx);
     let x3 = fq_sub(fq_sqr(m), fq_double(s));
-    let y3 = fq_sub(fq_mul(m, fq_sub(s, x3)), fq_mul(w, a.y));
+    let y3 = fq_mul_sub(m, fq_sub(s, x3), w, a.y);
     return Xyzz(x3, y3, v, w);
 }
 
@@ -31,7 +31,7 @@ fn xyzz_dbl(p: Xyzz) -> Xyzz {
     let xx = fq_sqr(p.x);
     let m = fq_add(fq_double(xx), xx);
     let x3 = fq_sub(fq_sqr(m), fq_double(s));
-    let y3 = fq_sub(fq_mul(m, fq_sub(s, x3)), fq_mul(w, p.y));
+    let y3 = fq_mul_sub(m, fq_sub(s, x3), w, p.y);
     return Xyzz(x3, y3, fq_mul(v, p.zz), fq_mul(w, p.zzz));
 }
 
@@ -57,7 +57,7 @@ fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz {
     let ppp = fq_mul(pp_, pp);
     let q = fq_mul(p.x, pp);
     let x3 = fq_sub(fq_sub(fq_sqr(r), ppp), fq_double(q));
-    let y3 = fq_sub(fq_mul(r, fq_sub(q, x3)), fq_mul(p.y, ppp));
+    let y3 = fq_mul_sub(r, fq_sub(q, x3), p.y, ppp);
     return Xyzz(x3, y3, fq_mul(p.zz, pp), fq_mul(p.zzz, ppp));
 }
 
@@ -85,6 +85,6 @@ fn xyzz_add(p: Xyzz, q: Xyzz) -> Xyzz {
     let ppp = fq_mul(pp_, pp);
     let qq = fq_mul(u1, pp);
     let x3 = fq_sub(fq_sub(fq_sqr(r), ppp), fq_double(qq));
-    let y3 = fq_sub(fq_mul(r, fq_sub(qq, x3)), fq_mul(s1, ppp));
+    let y3 = fq_mul_sub(r, fq_sub(qq, x3), s1, ppp);
     return Xyzz(x3, y3, fq_mul(fq_mul(p.zz, q.zz), pp), fq_mul(fq_mul(p.zzz, q.zzz), ppp));
 }

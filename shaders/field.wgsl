@@ -106,6 +106,11 @@ fn ${F}_mul(a: Big, b: Big) -> Big {
     return big_select(out, d.v, t[LIMBS] != 0u || d.carry == 0u);
 }
 
+/// a * b - c * d mod p.
+fn ${F}_mul_sub(a: Big, b: Big, c: Big, d: Big) -> Big {
+    return ${F}_sub(${F}_mul(a, b), ${F}_mul(c, d));
+}
+
 /// a^2 in Montgomery form.
 fn ${F}_sqr(a: Big) -> Big {
     return ${F}_mul(a, a);

@@ -2,7 +2,7 @@
 // fq_minus_if_ge). A template over the limb count, filled per group (the figures here are
 // BN254's). The radix-2^29 Fq's product and its Montgomery reduction as separate steps,
 // so that a sum or difference of products takes one reduction (lazy reduction: Fq2's
-// Karatsuba multiply, fq2_mul_wide.wgsl). A wide value is the 2 * ${N} - 1 columns of
+// Karatsuba multiply, fq2_mul_wide.wgsl, and `fq_mul_sub`). A wide value is the 2 * ${N} - 1 columns of
 // products, each a u64 with no carry taken out.
 
 alias FqWide = array<u64, ${N_X2_MINUS_1}>;
@@ -47,6 +47,12 @@ fn fq_wide_sub(a: FqWide, b: FqWide) -> FqWide {
     d[k] = a[k] - b[k];
     // @end
     return d;
+}
+
+/// a * b - c * d mod p (< 2p) with one reduction: both products' columns, their
+/// difference reduced signed (each product < 4p^2 for inputs < 2p).
+fn fq_mul_sub(a: Fq, b: Fq, c: Fq, d: Fq) -> Fq {
+    return fq_redc_wide(fq_wide_sub(fq_mul_wide(a, b), fq_mul_wide(c, d)), true);
 }
 
 /// x >> 29, arithmetic (sign-extending) where `signed`: the carry out of a column.

@@ -35,6 +35,11 @@ fn fq2_sqr(a: Fq2) -> Fq2 {
     return Fq2(c0, fq_double(fq_mul(a.c0, a.c1)));
 }
 
+/// a * b - c * d.
+fn fq2_mul_sub(a: Fq2, b: Fq2, c: Fq2, d: Fq2) -> Fq2 {
+    return fq2_sub(fq2_mul(a, b), fq2_mul(c, d));
+}
+
 /// a == b.
 fn fq2_eq(a: Fq2, b: Fq2) -> bool {
     return fq_eq(a.c0, b.c0) && fq_eq(a.c1, b.c1);

@@ -185,13 +185,12 @@ fn curve_module(tape: bool) -> String {
     }
 }
 
-/// Fq2 over the Fq of `form` (for Fq of `words` 32-bit words), with its multiply:
-/// Karatsuba with lazy reduction over the radix-2^29 Fq (whose products are 64-bit
-/// columns that a sum or difference can take before one reduction), plain Karatsuba
-/// over the others.
-fn fq2_module(form: FqForm, words: u32) -> String {
+/// Fq2 over the Fq of `form`, with its multiply: Karatsuba with lazy reduction over the
+/// radix-2^29 Fq (whose products are 64-bit columns that a sum or difference can take
+/// before one reduction, field29_wide.wgsl), plain Karatsuba over the others.
+fn fq2_module(form: FqForm) -> String {
     match form {
-        FqForm::Radix29 => [&params::field29(FIELD29_WIDE, words), FQ2, FQ2_MUL_WIDE].join("\n"),
+        FqForm::Radix29 => [FQ2, FQ2_MUL_WIDE].join("\n"),
         FqForm::Words | FqForm::Small => [FQ2, FQ2_MUL].join("\n"),
     }
 }
@@ -338,6 +337,7 @@ pub fn source_for_device(
             ));
             let field = params::field29(FIELD29, spec.limbs());
             parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
+            parts.push(params::field29(FIELD29_WIDE, spec.limbs()));
         }
         FqForm::Words => {
             parts.push("alias Fq = Big;".to_string());
@@ -379,7 +379,7 @@ pub fn source_for_device(
     let curve = curve_module(tape);
     if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.
-        parts.push(fq2_module(form, spec.limbs()));
+        parts.push(fq2_module(form));
         parts.push(params::g2_b(spec));
         parts.push(element::over(&curve, "fq2", "Fq2", "fq2_curve_b()"));
         if g2 && kind.uses_curve() {
@@ -441,7 +441,7 @@ pub fn source_for_device(
         }
         ShaderKind::TestFq2 => {
             parts.push(TEST_BINDINGS.to_string());
-            parts.push(fq2_module(form, spec.limbs()));
+            parts.push(fq2_module(form));
             parts.push(TEST_FQ2.to_string());
         }
         ShaderKind::TestG2 => {

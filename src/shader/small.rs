@@ -31,7 +31,10 @@ pub(crate) fn mul_and_sqr(mode: Unroll) -> String {
         Unroll::Compact => COMPACT_ROUNDS,
         Unroll::Rolled => 1,
     };
-    mul(k) + "/// a^2 in Montgomery form.\nfn fq_sqr(a: Fq) -> Fq {\n    return fq_mul(a, a);\n}\n"
+    mul(k)
+        + "/// a^2 in Montgomery form.\nfn fq_sqr(a: Fq) -> Fq {\n    return fq_mul(a, a);\n}\n"
+        + "/// a * b - c * d mod p.\nfn fq_mul_sub(a: Fq, b: Fq, c: Fq, d: Fq) -> Fq {\n    \
+           return fq_sub(fq_mul(a, b), fq_mul(c, d));\n}\n"
 }
 
 /// One full round at column offset `o`: adds `a[j] * x[o]` and `m * p[j]` to columns
