@@ -68,11 +68,11 @@ pub struct MsmConfig {
     /// sums 2n half-size scalars over the bases and their images, in half the windows,
     /// so the per-window work (bucket reduction, scans, collects) halves. `None` (the
     /// default) uses it for every group (G2's endomorphism:
-    /// [`crate::curve::GlvSpec::of_g2_over`]) except under a range of `windows` (which then counts windows
-    /// of the whole scalar; `Some(true)` with a range counts windows of the halves).
-    /// Resident bases
-    /// ([`crate::Device::upload_bases`]) are stored with their images (128 bytes a
-    /// point) unless uploaded with `glv: Some(false)`.
+    /// [`crate::curve::GlvSpec::of_g2_over`]) except under a range of `windows` (which
+    /// then counts windows of the whole scalar; `Some(true)` with a range counts
+    /// windows of the halves). Resident bases ([`crate::Device::upload_bases`]) are
+    /// stored with their images (twice the group's base bytes) unless uploaded with
+    /// `glv: Some(false)`.
     pub glv: Option<bool>,
 }
 

@@ -213,7 +213,7 @@ fn widened(cfg: &MsmConfig, share: usize) -> bool {
 
 /// How an MSM of `n` points of `group` splits by windows among `workers`: one window width for all
 /// of them (`cfg`'s, else the default for `n`, capped by
-/// [`GroupId::max_default_window_bits`] for whole scalars over `resident` bases), so that the ranges add up, and each
+/// [`GroupId::max_default_window_bits`] where the bases are `resident`), so that the ranges add up, and each
 /// worker's range, as even as can be (`None` for a worker left without one when there
 /// are more workers than windows). With `glv`, the windows of the GLV halves (a device's
 /// width for 2n entries: 8 windows of 16 bits from 2^15 points).
@@ -229,8 +229,8 @@ pub(crate) fn window_split(
         true => (Layout::Glv, window_bits_in(Layout::Glv, n, n)),
         false => (Layout::Points, default_window_bits(n)),
     };
-    let cap = match resident && !glv {
-        true => group.max_default_window_bits(n),
+    let cap = match resident {
+        true => group.max_default_window_bits(n, glv),
         false => u32::MAX,
     };
     let c = cfg.window_bits.unwrap_or(c.min(cap));

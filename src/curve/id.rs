@@ -133,17 +133,18 @@ impl GroupId {
     }
 
     /// The widest window the default width rule gives this group's MSMs of `n` points
-    /// with whole scalars (no GLV split, `MsmConfig::glv = Some(false)`) over bases
-    /// resident on the device (`msm_with`, `msm_resident`; one-shot MSMs keep the rule's
-    /// width, GLV halves take the rule's 16 bits, and an explicit
-    /// `MsmConfig::window_bits` is taken as asked). G1 has no cap below the rule's own
-    /// 17 bits. A G2 point is twice a G1 point and its additions cost about three times
-    /// as much: over whole 255-bit scalars in one pass over resident bases, wide
-    /// windows' many buckets cost more than their fewer windows save until n is large
-    /// (measured in docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at
-    /// 15 from there, BLS12-381 G2 (on the register machine,
-    /// [`GroupId::formulas_on_register_machine`]) at 16.
-    pub fn max_default_window_bits(self, n: usize) -> u32 {
+    /// over bases resident on the device (`msm_with`, `msm_resident`), split into GLV
+    /// halves (`glv`) or not (one-shot MSMs keep the rule's width, and an explicit
+    /// `MsmConfig::window_bits` is taken as asked). GLV halves and G1 have no cap below
+    /// the rule's own width. A G2 point is twice a G1 point and its additions cost
+    /// about three times as much: over whole 255-bit scalars in one pass over resident
+    /// bases, wide windows' many buckets cost more than their fewer windows save until
+    /// n is large (docs/curves.md): BN254 G2 caps at 13 bits below 2^23 points and at
+    /// 15 from there, BLS12-381 G2 at 16.
+    pub fn max_default_window_bits(self, n: usize, glv: bool) -> u32 {
+        if glv {
+            return u32::MAX;
+        }
         match self {
             GroupId::Bn254G1 | GroupId::Bls12381G1 => u32::MAX,
             GroupId::Bn254G2 if n < 1 << 23 => 13,
@@ -156,11 +157,10 @@ impl GroupId {
     /// register machine (shaders/curve_tape.wgsl) whatever the unrolling: every group
     /// but BN254 G1. Written out over Fq2 or a 381-bit Fq, a mixed addition holds more
     /// values than a GPU thread keeps in registers; the register machine holds them in
-    /// its array, multiplies at one site and runs faster and steadier (on an H200:
-    /// BN254 G2 13-37%, BLS12-381 G1 10-18%; measured in docs/curves.md). BN254 G1's
-    /// written-out formulas fit and run 1.3-1.7x faster than the machine. BN254 G1 takes
-    /// it in no build; G2 also in `Rolled` builds (software adapters and GL,
-    /// `Tuning::g2_unroll`).
+    /// its array and multiplies at one site, and runs these groups faster and steadier,
+    /// while BN254 G1's written-out formulas fit and run faster than the machine
+    /// (docs/curves.md). The curve over Fq2 also takes it in `Rolled` builds (software
+    /// adapters and GL, `Tuning::g2_unroll`).
     pub fn formulas_on_register_machine(self) -> bool {
         self != GroupId::Bn254G1
     }

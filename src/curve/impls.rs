@@ -56,7 +56,7 @@ macro_rules! group {
 
 /// G2 of a curve whose G1 is `$g1`: the same fields, the base field Fq2 (c0, c1 each
 /// in `$g1`'s Fq words), and G1's GLV split with G2's endomorphism
-/// ([`GlvSpec::of_g2_over`]; taken only where `MsmConfig::glv` asks for it).
+/// ([`GlvSpec::of_g2_over`]).
 macro_rules! group2 {
     ($cfg:ty, $id:expr, $g1:ty, $n:literal) => {
         impl Sealed for $cfg {}

@@ -7,7 +7,7 @@
 //! logs and the CLI), whose [`GroupSpec`] holds every constant the shaders are generated
 //! from (the fields' Montgomery constants, b, the GLV basis), read from arkworks.
 //!
-//! Supported: BN254 G1 and G2, BLS12-381 G1 and G2 (G2 over Fq2, GLV on request).
+//! Supported: BN254 G1 and G2, BLS12-381 G1 and G2 (G2 over Fq2; GLV for all four).
 
 mod group;
 mod id;

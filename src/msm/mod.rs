@@ -348,8 +348,8 @@ impl Device {
         if state.tuning().fold_indirect {
             kinds.push(ShaderKind::FoldArgs);
         }
-        // The base expansion only where `cfg` splits scalars (G1 by default, G2 when
-        // asked); a group without some shader never takes it.
+        // The base expansion only where `cfg` splits scalars (the default); a group
+        // without some shader never takes it.
         let glv = plan::Layout::glv_asked(C::ID, cfg);
         kinds.retain(|&k| k.exists_for(C::ID) && (k != ShaderKind::ExpandBases || glv));
         for path in paths {

@@ -79,11 +79,12 @@ pub fn choose_for(
     loop {
         let cap = 1u32 << cap_log2;
         let c = cfg.window_bits.unwrap_or_else(|| {
-            // One-shot MSMs (host bases, streamed in passes) and GLV halves keep the
-            // rule's width.
-            let most = match (feed, layout) {
-                (Feed::Chunks, _) | (_, Layout::Glv) => u32::MAX,
-                (Feed::Scalars | Feed::Params, _) => group.max_default_window_bits(n),
+            // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
+            let most = match feed {
+                Feed::Chunks => u32::MAX,
+                Feed::Scalars | Feed::Params => {
+                    group.max_default_window_bits(n, layout == Layout::Glv)
+                }
             };
             window_bits_in(layout, n, cap as usize).min(most)
         });

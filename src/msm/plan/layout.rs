@@ -36,7 +36,8 @@ impl Layout {
     }
 
     /// Whether `cfg` asks for GLV over `group`: `cfg.glv`, else yes (the default), for
-    /// a group with GLV ([`GroupId::has_glv`]); never for the others. Bases uploaded under `cfg` are stored expanded when it does.
+    /// a group with GLV ([`GroupId::has_glv`]); never for the others. Bases uploaded
+    /// under `cfg` are stored expanded when it does.
     pub fn glv_asked(group: GroupId, cfg: &MsmConfig) -> bool {
         group.has_glv() && cfg.glv.unwrap_or(true)
     }
