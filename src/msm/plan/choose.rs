@@ -1,7 +1,7 @@
 //! Choosing the plan of an MSM's passes: the largest power-of-two pass that fits the
 //! device's limits, the chunk size the caller set, and the memory budget.
 
-use super::{window_bits_in, Feed, Layout, Plan, Threads, MAX_PASS_LOG2};
+use super::{glv_window_bits, window_bits_in, Feed, Layout, Plan, Threads, MAX_PASS_LOG2};
 use crate::config::MsmConfig;
 use crate::curve::GroupId;
 use crate::error::{Error, Result};
@@ -86,7 +86,8 @@ pub fn choose_for(
                     group.max_default_window_bits(n, layout == Layout::Glv)
                 }
             };
-            window_bits_in(layout, n, cap as usize).min(most)
+            glv_window_bits(group, feed, layout, n, cap as usize)
+                .unwrap_or_else(|| window_bits_in(layout, n, cap as usize).min(most))
         });
         if cfg.windows.is_some() && cfg.window_bits.is_none() {
             return Err(Error::InvalidConfig(
