@@ -29,6 +29,17 @@ fn test_${F}_sqr(@builtin(global_invocation_id) g: vec3<u32>) {
     if (g.x < test_${F}_count()) { tout_big(LIMBS * g.x, ${F}_pack(${F}_sqr(${F}_unpack(ta_big(g.x, LIMBS))))); }
 }
 
+/// tout = (ta + p)(tb + p) - tb ta^2: a b - c d with one reduction, the first two
+/// operands at the top of the lazy range.
+@compute @workgroup_size(64)
+fn test_${F}_mul_sub(@builtin(global_invocation_id) g: vec3<u32>) {
+    if (g.x < test_${F}_count()) {
+        let a = ${F}_unpack(ta_big(g.x, LIMBS));
+        let b = ${F}_unpack(tb_big(g.x, LIMBS));
+        tout_big(LIMBS * g.x, ${F}_pack(${F}_mul_sub(${F}_unreduced(a), ${F}_unreduced(b), b, ${F}_sqr(a))));
+    }
+}
+
 /// tout = -ta.
 @compute @workgroup_size(64)
 fn test_${F}_neg(@builtin(global_invocation_id) g: vec3<u32>) {

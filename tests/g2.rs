@@ -14,7 +14,7 @@ mod group_checks;
 
 use ark_ec::short_weierstrass::Projective;
 use ark_ec::VariableBaseMSM;
-use common::{for_each_device, Ctx};
+use common::{for_each_device, with_fq32, Ctx};
 use group_checks::{adversarial, bases, check, off_curve, random, resident_and_batch, scalars};
 use wgpu_msm::shader::Fq32;
 use wgpu_msm::{Group, MsmConfig, MulPath};
@@ -26,18 +26,6 @@ type Bls = ark_bls12_381::g2::Config;
 fn small<C: Group>(ctx: &mut Ctx) {
     let (b, s) = (bases::<C>(ctx, 5), scalars::<C>(ctx, 5));
     check(ctx, "random n = 5", &b, &s);
-}
-
-/// Runs `f` on every device with Portable32's small limbs (BN254) instead of the
-/// device's tuned Fq representation, then restores the tuning.
-fn with_small_limbs(ctx: &mut Ctx, f: fn(&mut Ctx)) {
-    let dev = ctx.dev;
-    let before = dev.tuning().unwrap();
-    let mut t = before.clone();
-    t.fq32 = Fq32::Small;
-    dev.set_tuning(t).unwrap();
-    f(ctx);
-    dev.set_tuning(before).unwrap();
 }
 
 /// GLV asked for (`MsmConfig::glv = Some(true)`: G2's endomorphism with G1's scalar
@@ -154,7 +142,7 @@ ignored!(
     bn254_g2_small_limbs_portable32,
     MulPath::Portable32,
     |ctx| {
-        with_small_limbs(ctx, |ctx| {
+        with_fq32(ctx, Fq32::Small, |ctx| {
             random::<Bn>(ctx);
             adversarial::<Bn>(ctx);
         })

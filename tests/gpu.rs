@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 use wgpu_msm::msm::encode::field_words;
 use wgpu_msm::opcheck::{self, affine_words, Field, AFFINE_WORDS, FIELD_WORDS};
 use wgpu_msm::shader::params::limbs32;
+use wgpu_msm::shader::Fq32;
 use wgpu_msm::testing::{
     naive_msm, parity_bases, parity_expected, parity_inputs, random_bases, random_scalars,
     PARITY_BASES,
@@ -170,6 +171,14 @@ fn check_field<P: FpConfig<4>>(ctx: &mut Ctx, field: Field) {
     compare_field(ctx, field, "sub", &pa, &pb, &bin(&|a, b| a - b));
     compare_field(ctx, field, "mul", &pa, &pb, &bin(&|a, b| a * b));
     compare_field(ctx, field, "sqr", &xa, &[], &un(&|a| a.square()));
+    compare_field(
+        ctx,
+        field,
+        "mul_sub",
+        &pa,
+        &pb,
+        &bin(&|a, b| a * b - b * a.square()),
+    );
     compare_field(ctx, field, "neg", &xa, &[], &un(&|a| -a));
     compare_field(ctx, field, "double", &xa, &[], &un(&|a| a.double()));
     // The device inverts by Fermat (a^(p-2)), so 0 maps to 0.
@@ -229,7 +238,11 @@ fn field_ops_wide64() {
 
 #[test]
 fn field_ops_portable32() {
-    for_each_device("field_ops_portable32", MulPath::Portable32, field_ops);
+    for_each_device("field_ops_portable32", MulPath::Portable32, |ctx| {
+        // Both Fq representations, whichever the device picks.
+        with_fq32(ctx, Fq32::Words, field_ops);
+        with_fq32(ctx, Fq32::Small, field_ops);
+    });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -418,7 +431,11 @@ fn curve_ops_wide64() {
 
 #[test]
 fn curve_ops_portable32() {
-    for_each_device("curve_ops_portable32", MulPath::Portable32, curve_ops);
+    for_each_device("curve_ops_portable32", MulPath::Portable32, |ctx| {
+        // Both Fq representations, whichever the device picks.
+        with_fq32(ctx, Fq32::Words, curve_ops);
+        with_fq32(ctx, Fq32::Small, curve_ops);
+    });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -704,11 +721,11 @@ fn msm_adversarial_wide64() {
 
 #[test]
 fn msm_adversarial_portable32() {
-    for_each_device(
-        "msm_adversarial_portable32",
-        MulPath::Portable32,
-        msm_adversarial,
-    );
+    for_each_device("msm_adversarial_portable32", MulPath::Portable32, |ctx| {
+        // Both Fq representations, whichever the device picks.
+        with_fq32(ctx, Fq32::Words, msm_adversarial);
+        with_fq32(ctx, Fq32::Small, msm_adversarial);
+    });
 }
 
 // ---------------------------------------------------------------------------------------

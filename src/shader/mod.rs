@@ -147,11 +147,12 @@ impl ShaderKind {
 }
 
 /// Operations with a field test kernel (`test_{fq,fr}_{op}`).
-pub const FIELD_TEST_OPS: [&str; 11] = [
+pub const FIELD_TEST_OPS: [&str; 12] = [
     "add",
     "sub",
     "mul",
     "sqr",
+    "mul_sub",
     "neg",
     "double",
     "inv",

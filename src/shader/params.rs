@@ -314,8 +314,8 @@ pub fn field29(template: &str, words: u32) -> String {
 }
 
 /// Bits per limb of the small-limb Fq of the Portable32 path (src/shader/small.rs):
-/// a product of two limbs has 26 bits, so the 40 products a column of its Montgomery
-/// multiplication gains fit a u32.
+/// a product of two limbs has 26 bits, so the 60 products a column of its fused
+/// Montgomery a b - c d gains fit a u32.
 pub const SMALL_BITS: u32 = 13;
 /// Limbs of that representation (20 x 13 = 260 bits, room for values < 4p).
 pub const SMALL_LIMBS: u32 = 256 / SMALL_BITS + 1;
@@ -323,11 +323,12 @@ pub const SMALL_LIMBS: u32 = 256 / SMALL_BITS + 1;
 /// reduce `SMALL_BITS` each; together 256, arkworks' R = 2^256).
 const SMALL_LAST: u32 = 256 % SMALL_BITS;
 // The lazy sums of fq_add (< 4p < 2^256) fit the limbs, the last round is a partial one,
-// and a column (two products per round over every round, plus one carry) fits a u32.
+// and a column (three products per round over every round, as fq_mul_sub adds two
+// before the reduction's one, plus one carry) fits a u32.
 const _: () = assert!(SMALL_BITS * SMALL_LIMBS >= 257 && SMALL_LAST > 0);
 const _: () = {
     let product = ((1u64 << SMALL_BITS) - 1) * ((1u64 << SMALL_BITS) - 1);
-    assert!(2 * SMALL_LIMBS as u64 * product + (1u64 << (32 - SMALL_BITS)) < 1u64 << 32);
+    assert!(3 * SMALL_LIMBS as u64 * product + (1u64 << (32 - SMALL_BITS)) < 1u64 << 32);
 };
 
 /// Small-limb Fq constants and conversions for the Portable32 path, as

@@ -14,6 +14,7 @@ use ark_std::rand::{rngs::StdRng, Rng, SeedableRng};
 use std::sync::OnceLock;
 use std::time::Instant;
 use wgpu_msm::opcheck::{self, Field};
+use wgpu_msm::shader::Fq32;
 use wgpu_msm::{Arithmetic, Device, Error, MsmConfig, MulPath};
 
 static DEVICES: OnceLock<Result<Vec<Device>, String>> = OnceLock::new();
@@ -168,4 +169,18 @@ fn check_wide64_refused(dev: &Device) {
         dev.resolve_arithmetic(Arithmetic::Auto).unwrap(),
         MulPath::Portable32
     );
+}
+
+/// Runs `f` with Portable32's Fq in `fq32` (32-bit words or BN254's small limbs)
+/// instead of the device's tuned representation, then restores the tuning: each is
+/// tested on every device, whichever the device would pick.
+#[allow(dead_code)] // Not every test binary that shares this module calls it.
+pub fn with_fq32(ctx: &mut Ctx, fq32: Fq32, f: fn(&mut Ctx)) {
+    let dev = ctx.dev;
+    let before = dev.tuning().expect("a device's tuning");
+    let mut t = before.clone();
+    t.fq32 = fq32;
+    dev.set_tuning(t).expect("set the tuning");
+    f(ctx);
+    dev.set_tuning(before).expect("restore the tuning");
 }
