@@ -153,6 +153,16 @@ impl GroupId {
         }
     }
 
+    /// How much smaller than a BN254 G1 MSM's the first pass of a streamed one-shot MSM
+    /// over the group is (added to `Tuning::first_pass_shift`): 1 for every group but
+    /// BN254 G1. On an H200 at 2^20 one-shot points, a first pass of capacity / 16
+    /// instead of / 8 runs BLS12-381 G1 and BN254 G2 15% faster and BLS12-381 G2 4%
+    /// (2^22-2^24 within 1%), while BN254 G1 ties on Wide64 and loses 7% on Portable32
+    /// (docs/benchmark-log.md, v33).
+    pub fn stream_first_pass_extra_shift(self) -> u32 {
+        u32::from(self != GroupId::Bn254G1)
+    }
+
     /// Whether the point formulas of the group's MSM and on-curve kernels run on the
     /// register machine (shaders/curve_tape.wgsl) whatever the unrolling: every group
     /// but BN254 G1. Written out over Fq2 or a 381-bit Fq, a mixed addition holds more

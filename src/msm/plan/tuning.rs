@@ -76,9 +76,9 @@ pub struct Tuning {
     /// An upload is cut into (its threads * this) pieces that its threads take in
     /// turn, so that a held-up thread delays the upload less.
     pub upload_split: usize,
-    /// A streamed MSM's first pass holds capacity / 2^this points. 4 by default: at
-    /// 2^20 one-shot points on an H200 it runs BLS12-381 G1 and BN254 G2 15% faster
-    /// than 3 (and BN254 G1, BLS12-381 G2 and 2^22-2^24 as fast, within 1%).
+    /// A streamed BN254 G1 MSM's first pass holds capacity / 2^this points; other
+    /// groups' first pass is smaller still
+    /// ([`GroupId::stream_first_pass_extra_shift`](crate::GroupId::stream_first_pass_extra_shift)).
     pub first_pass_shift: u32,
     /// Each pass of a streamed MSM holds this percent of the points of the one before
     /// (more than 100), up to the capacity.
@@ -178,7 +178,7 @@ impl Default for Tuning {
         Tuning {
             upload_threads: 12,
             upload_split: 8,
-            first_pass_shift: 4,
+            first_pass_shift: 3,
             pass_growth_pct: 250,
             overlap_divisor: 2,
             stream_overlap_log2: 20,

@@ -94,7 +94,7 @@ pub(crate) async fn run<C: Group>(
     let tuning = dev.tuning()?;
     let (cap, shift, growth) = (
         plan.capacity as usize,
-        tuning.first_pass_shift,
+        tuning.first_pass_shift + C::ID.stream_first_pass_extra_shift(),
         tuning.pass_growth_pct,
     );
     let sizes = if growing {
