@@ -109,13 +109,7 @@ fn generated_constants_match_arkworks() {
     assert!(!src.contains("${"));
     // BLS12-381: 12 limbs, p = 0x1a0111ea...ffffaaab, r = 0x73eda753...00000001 padded
     // to 12 words, b = 4 in Montgomery form.
-    let bls = source_for(
-        GroupId::Bls12381G1,
-        ShaderKind::Msm,
-        MulPath::Wide64,
-        Unroll::Compact,
-        Fq32::Small,
-    );
+    let bls = bls12_381_g1_msm();
     assert!(bls.contains("const LIMBS: u32 = 12u;"));
     assert!(bls.contains("const FQ_P = Big(0xffffaaabu, 0xb9feffffu"));
     assert!(bls.contains("0x1a0111eau);"));
@@ -188,13 +182,7 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
     let g1 = source(ShaderKind::Msm, MulPath::Wide64);
     assert!(!g1.contains("struct Fq2") && !g1.contains("fn fq2_"));
     assert!(!g1.contains("fn tape_point_op("));
-    let bls = source_for(
-        GroupId::Bls12381G1,
-        ShaderKind::Msm,
-        MulPath::Wide64,
-        Unroll::Compact,
-        Fq32::Small,
-    );
+    let bls = bls12_381_g1_msm();
     assert!(bls.contains("fn tape_point_op(") && !bls.contains("struct Fq2"));
     assert!(g1.contains("fn glv_split(k: Big) -> GlvSplit"));
 }
@@ -232,4 +220,15 @@ fn glv_images_of_g2_are_lambda_multiples() {
         ark_bls12_381::g2::Config,
         ark_bls12_381::Fr
     );
+}
+
+/// BLS12-381 G1's Wide64 MSM shader as a hardware GPU builds it.
+fn bls12_381_g1_msm() -> String {
+    source_for(
+        GroupId::Bls12381G1,
+        ShaderKind::Msm,
+        MulPath::Wide64,
+        Unroll::Compact,
+        Fq32::Small,
+    )
 }

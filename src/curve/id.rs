@@ -155,10 +155,9 @@ impl GroupId {
 
     /// How much smaller than a BN254 G1 MSM's the first pass of a streamed one-shot MSM
     /// over the group is (added to `Tuning::first_pass_shift`): 1 for every group but
-    /// BN254 G1. On an H200 at 2^20 one-shot points, a first pass of capacity / 16
-    /// instead of / 8 runs BLS12-381 G1 and BN254 G2 15% faster and BLS12-381 G2 4%
-    /// (2^22-2^24 within 1%), while BN254 G1 ties on Wide64 and loses 7% on Portable32
-    /// (docs/benchmark-log.md, v33).
+    /// BN254 G1. The dearer groups' passes compute longer than they take to upload, so
+    /// the device starts sooner on a smaller first pass; BN254 G1 gains nothing from it
+    /// (the measurements: docs/benchmark-log.md, v33 (d)).
     pub fn stream_first_pass_extra_shift(self) -> u32 {
         u32::from(self != GroupId::Bn254G1)
     }

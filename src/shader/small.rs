@@ -18,9 +18,8 @@ const ROUNDS: u32 = SMALL_LIMBS - 1;
 /// Bits the last round reduces.
 const LAST: u32 = 256 % SMALL_BITS;
 /// Rounds per loop iteration in `Unroll::Compact` builds: fewer loop iterations and
-/// column moves than one round per iteration, far less code than no loop. The MSM's
-/// kernels run fastest at two (on an H200, 1-2% faster than three, 5-8% than four or
-/// more, 4-7% than one), though a lone chain of multiplies is faster with more code.
+/// column moves than one round per iteration, far less code than no loop. Two: the
+/// MSM's kernels pay for code size more than for the loop (docs/portable32-log.md).
 const COMPACT_ROUNDS: u32 = 2;
 const MASK: u32 = (1 << SMALL_BITS) - 1;
 

@@ -115,11 +115,10 @@ const _: () = assert!(7 * WIDE_GLV_BITS >= 128 && 6 * WIDE_GLV_BITS < 128);
 /// of at most `cap`: [`WIDE_GLV_BITS`] from [`WIDE_GLV_FROM`] points in passes of at
 /// least [`WIDE_GLV_MIN_PASS`] for one-shot MSMs of every group but BN254 G1 and
 /// bases-resident MSMs over G2, else `None` (the width of [`window_bits_in`]). Seven
-/// windows instead of eight are 12.5% fewer additions in the accumulation, which
+/// windows instead of eight are an eighth fewer additions in the accumulation, which
 /// there outweighs eight times the buckets to sort into and reduce (a longer sort and
-/// reduction, more run changes in the accumulation); BN254 G1 (the cheapest addition)
-/// and the other feeds of these groups measure slower or no faster at 19 bits
-/// (docs/curves.md).
+/// reduction, more run changes in the accumulation); for BN254 G1 (the cheapest
+/// addition) and the other feeds of these groups it does not (docs/curves.md).
 pub fn glv_window_bits(
     group: GroupId,
     feed: Feed,
