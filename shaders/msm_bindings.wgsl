@@ -5,9 +5,12 @@
 //            canonical (arkworks' words); fq_unpack converts to the registers' limbs.
 //   scalars  n scalars, 8 words each (Montgomery form, as arkworks keeps Fr)
 //   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31;
-//            once scattered, its first W*C words hold the bucket at each chunk's start
-//   counts   W*B atomic counters (bucket sizes, then consumed as scatter cursors), then
-//            one word: the largest bucket of the pass (in entries)
+//            then, when params.ranks is set, W*n words: each nonzero digit's rank in
+//            its bucket (`rank_index`); once scattered, its first W*C words hold the
+//            bucket at each chunk's start
+//   counts   W*B atomic counters (bucket sizes; without ranks, then consumed as the
+//            scatter's cursors), then one word: the largest bucket of the pass (in
+//            entries)
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total;
 //            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
@@ -61,6 +64,11 @@ fn group_base() -> u32 {
 /// Index in counts of the largest bucket of the pass (written by scan).
 fn largest_bucket_index() -> u32 {
     return params.num_windows * params.num_buckets;
+}
+
+/// Index in digits of the rank of entry `at` (= w*n + e) in its bucket.
+fn rank_index(at: u32) -> u32 {
+    return params.num_windows * params.n + at;
 }
 
 /// Index in digits of the bucket at the start of chunk k of window w (written by

@@ -15,7 +15,7 @@ const LAYOUT_PAIRS: u32 = 2u;
 
 /// The signed digits in [-2^(c-1), 2^(c-1)] of v (negated when `neg`) for the pass's
 /// windows (first_window + w for w < W) into digits[w*n + e], each nonzero one counted
-/// in its bucket. A digit above 2^(c-1) becomes digit - 2^c with a carry into the next
+/// in its bucket (and, with params.ranks, its rank there kept for the scatter). A digit above 2^(c-1) becomes digit - 2^c with a carry into the next
 /// window; windows below first_window are computed only for their carry.
 fn put_digits(v: Big, neg: bool, e: u32) {
     let n = params.n;
@@ -49,7 +49,13 @@ fn put_digits(v: Big, neg: bool, e: u32) {
         let mag = word & ~SIGN_BIT;
         if (mag != 0u) {
             word ^= flip;
-            atomicAdd(&counts[w * params.num_buckets + mag - 1u], 1u);
+            let counter = w * params.num_buckets + mag - 1u;
+            if (params.ranks != 0u) {
+                // The count before this entry is its rank in the bucket: its slot there.
+                digits[rank_index(w * n + e)] = atomicAdd(&counts[counter], 1u);
+            } else {
+                atomicAdd(&counts[counter], 1u);
+            }
         }
         digits[w * n + e] = word;
     }

@@ -22,6 +22,10 @@ struct Params {
     points: u32,
     // What the entries are: LAYOUT_* in msm_decompose.wgsl.
     entry_layout: u32,
+    // Nonzero when the decompose stage keeps each entry's rank in its bucket for the
+    // scatter (`rank_index` in msm_bindings.wgsl), zero when the scatter takes its slots
+    // from the bucket counters.
+    ranks: u32,
 }
 
 /// Fold steps a pass needs when its largest bucket holds `largest` entries and an

@@ -156,9 +156,15 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     }
 }
 
-/// Thread i: places point i into its bucket's slot in every window. The counter is
-/// consumed downwards, so slots within a bucket are filled in no particular order (the
-/// bucket sum does not depend on it).
+/// Thread i: places point i into its bucket's slot in every window. With params.ranks
+/// the slot is the entry's rank, which the decompose stage's count gave it; without,
+/// the bucket's counter is consumed downwards. Either way slots within a bucket are in
+/// no particular order (the bucket sum does not depend on it).
+///
+/// Ranks spare the scatter one atomic with a returned value an entry, which pays where
+/// few buckets make many entries contend for each counter; where buckets are many, the
+/// decompose stage's returned counts cost what the scatter's cursors do, and the ranks
+/// take W*n more words (`Plan::scatter_ranks`).
 @compute @workgroup_size(64)
 fn scatter(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let i = linear_id(gid, nwg);
@@ -172,7 +178,12 @@ fn scatter(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroup
         let mag = word & ~SIGN_BIT;
         if (mag != 0u) {
             let b = mag - 1u;
-            let slot = atomicSub(&counts[w * nb + b], 1u) - 1u;
+            var slot: u32;
+            if (params.ranks != 0u) {
+                slot = digits[rank_index(w * n + i)];
+            } else {
+                slot = atomicSub(&counts[w * nb + b], 1u) - 1u;
+            }
             sorted[w * n + offsets[w * (nb + 1u) + b] + slot] = i | (word & SIGN_BIT);
         }
     }

@@ -641,12 +641,24 @@ fn msm_adversarial(ctx: &mut Ctx) {
     }
 
     let scalars = random_scalars(1000, ctx.next_seed());
-    for c in [2u32, 4, 9, 16] {
+    let hot = vec![rand_fr(ctx); 1000];
+    // 13 and 14 bits: the widest windows whose scatter takes the decompose stage's
+    // ranks, and the narrowest that takes atomic cursors (`Plan::scatter_ranks`).
+    for c in [2u32, 4, 9, 13, 14, 16] {
         let cfg = MsmConfig {
             window_bits: Some(c),
             ..ctx.cfg()
         };
         check_msm(ctx, &format!("window_bits = {c}"), b(1000), &scalars, &cfg);
+        if c == 9 || c == 16 {
+            check_msm(
+                ctx,
+                &format!("one hot bucket, window_bits = {c}"),
+                b(1000),
+                &hot,
+                &cfg,
+            );
+        }
     }
     // Multi-pass: a forced small chunk (4 passes of 256; the last one partial).
     let cfg256 = MsmConfig {

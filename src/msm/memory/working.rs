@@ -46,7 +46,7 @@ impl Working {
         let mk = |label: &str, size: u64| gpu::create_buffer(device, label, size, gpu::STORAGE);
         Ok(Working {
             plan: *plan,
-            digits: mk("msm/digits", plan.entries_bytes())?,
+            digits: mk("msm/digits", plan.digits_bytes())?,
             // The bucket counters, then the largest bucket of the pass.
             counts: mk("msm/counts", 4 * (w * b + 1))?,
             offsets: mk("msm/offsets", plan.offsets_bytes())?,

@@ -53,6 +53,11 @@ pub const POINT_BYTES: u64 = 128;
 pub const PARAMS_SLOT: u64 = 256;
 /// Bytes of one chunk's on-curve flag slot (the storage-offset alignment).
 pub const FLAG_SLOT: u64 = 256;
+/// Most buckets a window may have for its scatter to place entries by the ranks the
+/// decompose stage counted ([`Plan::scatter_ranks`]): up to windows of 13 bits, where
+/// thousands of entries share each counter. Wider windows keep atomic cursors: their
+/// entries rarely contend, and the ranks would double the digit buffer.
+pub const RANKS_MAX_BUCKETS: u32 = 1 << 12;
 
 /// Shape of one pass over at most `capacity` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -204,9 +209,21 @@ impl Plan {
         u64::from(self.capacity) * u64::from(self.layout.entries_per_point())
     }
 
-    /// Bytes of the digit and sorted-entry buffers (each).
+    /// Bytes of the sorted-entry buffer: one word an entry.
     pub fn entries_bytes(&self) -> u64 {
         4 * u64::from(self.num_windows) * self.row_capacity()
+    }
+
+    /// Whether the pass's scatter places entries by the ranks the decompose stage
+    /// counted (buckets up to [`RANKS_MAX_BUCKETS`]) rather than by atomic cursors.
+    pub fn scatter_ranks(&self) -> bool {
+        self.num_buckets <= RANKS_MAX_BUCKETS
+    }
+
+    /// Bytes of the digit buffer: a word an entry, and with [`Plan::scatter_ranks`] a
+    /// second one (the entry's rank in its bucket).
+    pub fn digits_bytes(&self) -> u64 {
+        self.entries_bytes() * if self.scatter_ranks() { 2 } else { 1 }
     }
 
     /// Bytes of the bases one pass binds (expanded: a base and its image a point).
@@ -236,7 +253,7 @@ impl Plan {
 
     /// Largest single binding the pass needs.
     pub fn max_binding(&self) -> u64 {
-        self.entries_bytes()
+        self.digits_bytes()
             .max(self.scratch_bytes())
             .max(self.totals_bytes())
             .max(self.bases_bytes())
@@ -248,7 +265,8 @@ impl Plan {
     pub fn working_bytes(&self) -> u64 {
         let w = u64::from(self.num_windows);
         let b = u64::from(self.num_buckets);
-        2 * self.entries_bytes()
+        self.digits_bytes()
+            + self.entries_bytes()
             + 4 * (w * b + 1)
             + self.offsets_bytes()
             + self.scratch_bytes()
