@@ -15,8 +15,9 @@ const LAYOUT_PAIRS: u32 = 2u;
 
 /// The signed digits in [-2^(c-1), 2^(c-1)] of v (negated when `neg`) for the pass's
 /// windows (first_window + w for w < W) into digits[w*n + e], each nonzero one counted
-/// in its bucket (and, with params.ranks, its rank there kept for the scatter). A digit above 2^(c-1) becomes digit - 2^c with a carry into the next
-/// window; windows below first_window are computed only for their carry.
+/// in its bucket (and, with params.ranks, its rank there kept for the scatter). A digit
+/// above 2^(c-1) becomes digit - 2^c with a carry into the next window; windows below
+/// first_window are computed only for their carry.
 fn put_digits(v: Big, neg: bool, e: u32) {
     let n = params.n;
     let c = params.window_bits;

@@ -161,10 +161,10 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 /// the bucket's counter is consumed downwards. Either way slots within a bucket are in
 /// no particular order (the bucket sum does not depend on it).
 ///
-/// Ranks spare the scatter one atomic with a returned value an entry, which pays where
-/// few buckets make many entries contend for each counter; where buckets are many, the
-/// decompose stage's returned counts cost what the scatter's cursors do, and the ranks
-/// take W*n more words (`Plan::scatter_ranks`).
+/// Ranks spare the scatter one atomic with a returned value an entry, which pays in
+/// small MSMs, where few buckets make thousands of entries contend for each counter; in
+/// large ones the decompose stage's returned counts cost what the scatter's cursors do,
+/// and the ranks take W*n more words (`Plan::scatter_ranks`).
 @compute @workgroup_size(64)
 fn scatter(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let i = linear_id(gid, nwg);

@@ -54,9 +54,10 @@ pub const PARAMS_SLOT: u64 = 256;
 /// Bytes of one chunk's on-curve flag slot (the storage-offset alignment).
 pub const FLAG_SLOT: u64 = 256;
 /// Most buckets a window may have for its scatter to place entries by the ranks the
-/// decompose stage counted ([`Plan::scatter_ranks`]): up to windows of 13 bits, where
-/// thousands of entries share each counter. Wider windows keep atomic cursors: their
-/// entries rarely contend, and the ranks would double the digit buffer.
+/// decompose stage counted ([`Plan::scatter_ranks`]): up to windows of 13 bits, whose
+/// small MSMs are bound by the contention on few counters. Wider windows keep atomic
+/// cursors: there the decompose stage's returned counts cost what the cursors save, and
+/// the ranks would double the digit buffer.
 pub const RANKS_MAX_BUCKETS: u32 = 1 << 12;
 
 /// Shape of one pass over at most `capacity` points.
