@@ -327,6 +327,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn narrow_windows_scatter_by_ranks_held_beside_the_digits() {
+        // 13 bits: 2^12 buckets, the widest with ranks; 14 bits keeps atomic cursors.
+        let ranked = Plan::with_windows(1 << 16, 13, None, Layout::Glv).unwrap();
+        let cursors = Plan::with_windows(1 << 16, 14, None, Layout::Glv).unwrap();
+        assert_eq!(ranked.num_buckets, RANKS_MAX_BUCKETS);
+        assert!(ranked.scatter_ranks() && !cursors.scatter_ranks());
+        assert_eq!(ranked.digits_bytes(), 2 * ranked.entries_bytes());
+        assert_eq!(cursors.digits_bytes(), cursors.entries_bytes());
+        // The doubled digit buffer counts as a binding and as working memory.
+        assert!(ranked.max_binding() >= ranked.digits_bytes());
+        assert!(ranked.working_bytes() >= 3 * ranked.entries_bytes());
+    }
+
+    #[test]
     fn glv_plans_halve_the_windows_and_double_the_rows() {
         let whole = Plan::new(1 << 20, 16).unwrap();
         let glv = Plan::with_windows(1 << 20, 16, None, Layout::Glv).unwrap();
