@@ -337,7 +337,13 @@ mod tests {
         assert_eq!(cursors.digits_bytes(), cursors.entries_bytes());
         // The doubled digit buffer counts as a binding and as working memory.
         assert!(ranked.max_binding() >= ranked.digits_bytes());
-        assert!(ranked.working_bytes() >= 3 * ranked.entries_bytes());
+        let counts = 4 * (u64::from(ranked.num_windows * ranked.num_buckets) + 1);
+        let others = ranked.entries_bytes()
+            + counts
+            + ranked.offsets_bytes()
+            + ranked.scratch_bytes()
+            + ranked.totals_bytes();
+        assert_eq!(ranked.working_bytes(), ranked.digits_bytes() + others);
     }
 
     #[test]
