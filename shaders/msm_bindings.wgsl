@@ -5,12 +5,13 @@
 //            canonical (arkworks' words); fq_unpack converts to the registers' limbs.
 //   scalars  n scalars, 8 words each (Montgomery form, as arkworks keeps Fr)
 //   digits   W*n words: |digit| in bits 0..30 (0 = no contribution), sign in bit 31;
-//            then, when params.ranks is set, W*n words: each nonzero digit's rank in
-//            its bucket (`rank_index`); once scattered, its first W*C words hold the
-//            bucket at each chunk's start
-//   counts   W*B atomic counters (bucket sizes; without ranks, then consumed as the
-//            scatter's cursors), then one word: the largest bucket of the pass (in
-//            entries)
+//            then, with params.scatter SCATTER_RANKS or SCATTER_BINS, W*n more words
+//            (`rank_index`): each nonzero digit's rank in its bucket, or the entries
+//            sorted by bin (msm_sort.wgsl); once scattered, its first W*C words hold
+//            the bucket at each chunk's start
+//   counts   W*B atomic counters (bucket sizes; then, by SCATTER_CURSORS, consumed as
+//            the scatter's cursors, or by SCATTER_BINS, the first of each bin advanced
+//            as its cursor), then one word: the largest bucket of the pass (entries)
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total;
 //            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window

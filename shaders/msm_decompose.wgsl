@@ -15,7 +15,7 @@ const LAYOUT_PAIRS: u32 = 2u;
 
 /// The signed digits in [-2^(c-1), 2^(c-1)] of v (negated when `neg`) for the pass's
 /// windows (first_window + w for w < W) into digits[w*n + e], each nonzero one counted
-/// in its bucket (and, with params.ranks, its rank there kept for the scatter). A digit
+/// in its bucket (and, with SCATTER_RANKS, its rank there kept for the scatter). A digit
 /// above 2^(c-1) becomes digit - 2^c with a carry into the next window; windows below
 /// first_window are computed only for their carry.
 fn put_digits(v: Big, neg: bool, e: u32) {
@@ -51,7 +51,7 @@ fn put_digits(v: Big, neg: bool, e: u32) {
         if (mag != 0u) {
             word ^= flip;
             let counter = w * params.num_buckets + mag - 1u;
-            if (params.ranks != 0u) {
+            if (params.scatter == SCATTER_RANKS) {
                 // The count before this entry is its rank in the bucket: its slot there.
                 digits[rank_index(w * n + e)] = atomicAdd(&counts[counter], 1u);
             } else {

@@ -22,11 +22,16 @@ struct Params {
     points: u32,
     // What the entries are: LAYOUT_* in msm_decompose.wgsl.
     entry_layout: u32,
-    // Nonzero when the decompose stage keeps each entry's rank in its bucket for the
-    // scatter (`rank_index` in msm_bindings.wgsl), zero when the scatter takes its slots
-    // from the bucket counters.
-    ranks: u32,
+    // How the scatter places entries (`plan::ScatterMode`): SCATTER_RANKS when the
+    // decompose stage keeps each entry's rank in its bucket for it (`rank_index` in
+    // msm_bindings.wgsl), SCATTER_BINS through bins (msm_sort.wgsl), SCATTER_CURSORS by
+    // the bucket counters.
+    scatter: u32,
 }
+
+const SCATTER_CURSORS: u32 = 0u;
+const SCATTER_RANKS: u32 = 1u;
+const SCATTER_BINS: u32 = 2u;
 
 /// Fold steps a pass needs when its largest bucket holds `largest` entries and an
 /// accumulation chunk `chunk_len`: the fewest S with 2^S >= the most chunks that start

@@ -1,4 +1,6 @@
 // Requires: msm_bindings. Stages 2 and 3: a counting sort of digits by bucket, per window.
+// The scatter takes one of three ways (`plan::ScatterMode`): by ranks, in bins, or by
+// atomic cursors.
 
 // Threads of a scan workgroup and the counts each sums per tile, generated from
 // `plan::SCAN_WG` and `plan::SCAN_PER`.
@@ -156,7 +158,207 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     }
 }
 
-/// Thread i: places point i into its bucket's slot in every window. With params.ranks
+// The scatter in bins (`plan::ScatterMode::Bins`: windows of more buckets than ranks
+// serve, up to BIN_MAX bins of BIN_SIZE buckets, rows of up to 2^BIN_SHIFT entries).
+// A bin's entries occupy one range of the window row, [offsets[its first bucket],
+// offsets[its last bucket + 1]). Two kernels, each of which sorts a tile of entries in
+// workgroup memory first and then writes it out in order, so that a warp's stores fall
+// in a few runs of consecutive words (the scatter's cost is its store transactions, one
+// a word where every word goes somewhere else):
+//   scatter_bins   a workgroup per tile of BIN_TILE digits of one window: the tile's
+//                  entries by bin, each bin's run at a range of the bin reserved with
+//                  one atomic on the counter of its first bucket, into the rank region
+//                  of the digit buffer (`rank_index`: free in this mode), each entry
+//                  with its bucket within the bin in bits BIN_SHIFT and up;
+//   scatter_fine   a workgroup per bin, walking the bin's range a tile at a time: the
+//                  tile's entries by bucket, each bucket's run at its cursor (kept in
+//                  workgroup memory) in the sorted row.
+
+/// log2 of the buckets of a bin, BIN_SIZE (`stages::BIN_LOG2`).
+const BIN_LOG2: u32 = ${BIN_LOG2}u;
+const BIN_SIZE: u32 = 1u << BIN_LOG2;
+/// Most bins a window may have (`stages::BIN_MAX`).
+const BIN_MAX: u32 = ${BIN_MAX}u;
+/// Threads of a bin workgroup (at least BIN_MAX and BIN_SIZE: a lane per counter) and
+/// the entries each takes a tile.
+const BIN_WG: u32 = ${BIN_WG}u;
+const BIN_PER: u32 = ${BIN_PER}u;
+const BIN_TILE: u32 = BIN_WG * BIN_PER;
+/// Where a binned entry keeps its bucket within the bin: the bits below the sign,
+/// above every entry index of a row (`stages::BIN_SHIFT`).
+const BIN_SHIFT: u32 = 31u - BIN_LOG2;
+const BIN_FINE_MASK: u32 = (BIN_SIZE - 1u) << BIN_SHIFT;
+/// A tile's entries per bin (or bucket): counted, then their exclusive prefix sums.
+var<workgroup> bin_count: array<atomic<u32>, BIN_WG>;
+var<workgroup> bin_start: array<u32, BIN_WG>;
+/// Where each bin's (or bucket's) run of the tile goes in the row.
+var<workgroup> bin_dest: array<u32, BIN_WG>;
+var<workgroup> bin_scan: array<u32, BIN_WG>;
+/// The tile, sorted.
+var<workgroup> bin_stage: array<u32, BIN_TILE>;
+/// The range of scatter_fine's bin.
+var<workgroup> bin_range: vec2<u32>;
+
+/// Bins of a window.
+fn bins_per_window() -> u32 {
+    return (params.num_buckets + BIN_SIZE - 1u) >> BIN_LOG2;
+}
+
+/// The exclusive prefix sum over the lanes of x (every lane calls it, in uniform control
+/// flow).
+fn bin_exclusive_scan(lid: u32, x: u32) -> u32 {
+    bin_scan[lid] = x;
+    workgroupBarrier();
+    for (var off = 1u; off < BIN_WG; off <<= 1u) {
+        var v = 0u;
+        if (lid >= off) {
+            v = bin_scan[lid - off];
+        }
+        workgroupBarrier();
+        bin_scan[lid] += v;
+        workgroupBarrier();
+    }
+    return bin_scan[lid] - x;
+}
+
+/// Counts the tile's entries per key into bin_count (cleared by the caller) and returns
+/// the rank of entry j among those with its key (keys[j] = BIN_WG: no entry).
+fn bin_rank(keys: array<u32, BIN_PER>) -> array<u32, BIN_PER> {
+    var ranks: array<u32, BIN_PER>;
+    for (var j = 0u; j < BIN_PER; j++) {
+        if (keys[j] < BIN_WG) {
+            ranks[j] = atomicAdd(&bin_count[keys[j]], 1u);
+        }
+    }
+    return ranks;
+}
+
+/// Workgroup (w, t): tile t of window w's digits into their bins (see above).
+@compute @workgroup_size(BIN_WG)
+fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let n = params.n;
+    let tiles = (n + BIN_TILE - 1u) / BIN_TILE;
+    let g = wid.x + wid.y * nwg.x;
+    let w = g / tiles;
+    if (w >= params.num_windows) {
+        return;
+    }
+    let first_entry = (g % tiles) * BIN_TILE;
+    let nb = params.num_buckets;
+    let ob = w * (nb + 1u);
+    atomicStore(&bin_count[lid], 0u);
+    workgroupBarrier();
+    var vals: array<u32, BIN_PER>;
+    var keys: array<u32, BIN_PER>;
+    for (var j = 0u; j < BIN_PER; j++) {
+        let i = first_entry + j * BIN_WG + lid;
+        var word = 0u;
+        if (i < n) {
+            word = digits[w * n + i];
+        }
+        let mag = word & ~SIGN_BIT;
+        keys[j] = BIN_WG;
+        if (mag != 0u) {
+            let b = mag - 1u;
+            keys[j] = b >> BIN_LOG2;
+            vals[j] = i | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT) | (word & SIGN_BIT);
+        }
+    }
+    let ranks = bin_rank(keys);
+    workgroupBarrier();
+    let cnt = atomicLoad(&bin_count[lid]);
+    let start = bin_exclusive_scan(lid, cnt);
+    bin_start[lid] = start;
+    if (cnt != 0u) {
+        // The counter of the bin's first bucket still holds that bucket's size (the
+        // scan read it; nothing else writes it in this mode): what it held before this
+        // add, less that size, is where the tile's run goes within the bin.
+        let first = lid << BIN_LOG2;
+        let size = offsets[ob + first + 1u] - offsets[ob + first];
+        bin_dest[lid] = offsets[ob + first] + atomicAdd(&counts[w * nb + first], cnt) - size;
+    }
+    let total = bin_scan[BIN_WG - 1u];
+    workgroupBarrier();
+    for (var j = 0u; j < BIN_PER; j++) {
+        if (keys[j] < BIN_WG) {
+            bin_stage[bin_start[keys[j]] + ranks[j]] = vals[j];
+        }
+    }
+    workgroupBarrier();
+    for (var q = lid; q < total; q += BIN_WG) {
+        // The bin of sorted place q: the last whose run starts at or before it (an
+        // empty bin after it starts past it).
+        var lo = 0u;
+        var hi = BIN_WG;
+        while (hi - lo > 1u) {
+            let mid = (lo + hi) / 2u;
+            if (bin_start[mid] <= q) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        digits[rank_index(w * n + bin_dest[lo] + q - bin_start[lo])] = bin_stage[q];
+    }
+}
+
+/// Workgroup (w, h): bin h of window w, binned by `scatter_bins`, into its buckets.
+@compute @workgroup_size(BIN_WG)
+fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let bins = bins_per_window();
+    let g = wid.x + wid.y * nwg.x;
+    let w = g / bins;
+    if (w >= params.num_windows) {
+        return;
+    }
+    let nb = params.num_buckets;
+    let ob = w * (nb + 1u);
+    let first = (g % bins) << BIN_LOG2;
+    let last = min(first + BIN_SIZE, nb);
+    if (lid < last - first) {
+        bin_dest[lid] = offsets[ob + first + lid];
+    }
+    if (lid == 0u) {
+        bin_range = vec2<u32>(offsets[ob + first], offsets[ob + last]);
+    }
+    let range = workgroupUniformLoad(&bin_range);
+    let row = w * params.n;
+    for (var base = range.x; base < range.y; base += BIN_TILE) {
+        atomicStore(&bin_count[lid], 0u);
+        workgroupBarrier();
+        var vals: array<u32, BIN_PER>;
+        var keys: array<u32, BIN_PER>;
+        for (var j = 0u; j < BIN_PER; j++) {
+            let pos = base + j * BIN_WG + lid;
+            keys[j] = BIN_WG;
+            if (pos < range.y) {
+                vals[j] = digits[rank_index(row + pos)];
+                keys[j] = (vals[j] & BIN_FINE_MASK) >> BIN_SHIFT;
+            }
+        }
+        let ranks = bin_rank(keys);
+        workgroupBarrier();
+        let cnt = atomicLoad(&bin_count[lid]);
+        bin_start[lid] = bin_exclusive_scan(lid, cnt);
+        workgroupBarrier();
+        for (var j = 0u; j < BIN_PER; j++) {
+            if (keys[j] < BIN_WG) {
+                bin_stage[bin_start[keys[j]] + ranks[j]] = vals[j];
+            }
+        }
+        workgroupBarrier();
+        for (var q = lid; q < min(BIN_TILE, range.y - base); q += BIN_WG) {
+            let v = bin_stage[q];
+            let f = (v & BIN_FINE_MASK) >> BIN_SHIFT;
+            sorted[row + bin_dest[f] + q - bin_start[f]] = v & ~BIN_FINE_MASK;
+        }
+        workgroupBarrier();
+        bin_dest[lid] += cnt;
+        workgroupBarrier();
+    }
+}
+
+/// Thread i: places point i into its bucket's slot in every window. With SCATTER_RANKS
 /// the slot is the entry's rank, which the decompose stage's count gave it; without,
 /// the bucket's counter is consumed downwards. Either way slots within a bucket are in
 /// no particular order (the bucket sum does not depend on it).
@@ -179,7 +381,7 @@ fn scatter(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroup
         if (mag != 0u) {
             let b = mag - 1u;
             var slot: u32;
-            if (params.ranks != 0u) {
+            if (params.scatter == SCATTER_RANKS) {
                 slot = digits[rank_index(w * n + i)];
             } else {
                 slot = atomicSub(&counts[w * nb + b], 1u) - 1u;

@@ -643,14 +643,15 @@ fn msm_adversarial(ctx: &mut Ctx) {
     let scalars = random_scalars(1000, ctx.next_seed());
     let hot = vec![rand_fr(ctx); 1000];
     // 13 and 14 bits: the widest windows whose scatter takes the decompose stage's
-    // ranks, and the narrowest that takes atomic cursors (`Plan::scatter_ranks`).
-    for c in [2u32, 4, 9, 13, 14, 16] {
+    // ranks, and the narrowest that goes through bins; 16 the widest in bins, 17 the
+    // narrowest with atomic cursors (`plan::ScatterMode`).
+    for c in [2u32, 4, 9, 13, 14, 16, 17] {
         let cfg = MsmConfig {
             window_bits: Some(c),
             ..ctx.cfg()
         };
         check_msm(ctx, &format!("window_bits = {c}"), b(1000), &scalars, &cfg);
-        if c == 9 || c == 16 {
+        if c == 9 || c == 14 || c == 16 {
             check_msm(
                 ctx,
                 &format!("one hot bucket, window_bits = {c}"),
@@ -659,6 +660,31 @@ fn msm_adversarial(ctx: &mut Ctx) {
                 &cfg,
             );
         }
+    }
+    // Bins over several tiles of a window (10,000 entries, tiles of 4,096), with
+    // every bucket of a bin drawn on and a hot one.
+    let many = random_scalars(5000, ctx.next_seed());
+    let bases5000 = random_bases(5000, 5000, ctx.next_seed());
+    for c in [14u32, 15] {
+        let cfg = MsmConfig {
+            window_bits: Some(c),
+            ..ctx.cfg()
+        };
+        check_msm(
+            ctx,
+            &format!("window_bits = {c}, n = 5000"),
+            &bases5000,
+            &many,
+            &cfg,
+        );
+        let hot5000 = vec![many[0]; 5000];
+        check_msm(
+            ctx,
+            &format!("one hot bucket, window_bits = {c}, n = 5000"),
+            &bases5000,
+            &hot5000,
+            &cfg,
+        );
     }
     // Multi-pass: a forced small chunk (4 passes of 256; the last one partial).
     let cfg256 = MsmConfig {

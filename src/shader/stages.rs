@@ -45,6 +45,24 @@ pub const SCAN_WG: u32 = 256;
 /// Counts each scan thread sums per tile (`SCAN_PER` of msm_sort.wgsl).
 pub const SCAN_PER: u32 = 8;
 
+/// log2 of the buckets of a scatter bin (`BIN_LOG2` of msm_sort.wgsl): the counters
+/// `scatter_fine` keeps in workgroup memory, and the bits of an entry that carry its
+/// bucket within the bin between the two kernels.
+pub const BIN_LOG2: u32 = 7;
+/// Most bins a window may have for the scatter in bins (`BIN_MAX` of msm_sort.wgsl: the
+/// bin counters `scatter_bins` keeps in workgroup memory, a lane each).
+pub const BIN_MAX: u32 = 256;
+/// Threads of a bin workgroup (`BIN_WG` of msm_sort.wgsl): a lane per bin counter.
+pub const BIN_WG: u32 = BIN_MAX;
+/// Entries each thread of a bin kernel takes a tile (`BIN_PER`): tiles of 2048, eight
+/// entries a bin at 256 bins (a 32-byte run of each bin's range), sorted in 8 KiB of
+/// workgroup memory (12 KiB in all, within WebGPU's 16).
+pub const BIN_PER: u32 = 8;
+/// The bit where a binned entry keeps its bucket within its bin (`BIN_SHIFT`): rows of
+/// up to 2^BIN_SHIFT entries scatter in bins.
+pub const BIN_SHIFT: u32 = 31 - BIN_LOG2;
+const _: () = assert!(BIN_WG >= 1 << BIN_LOG2);
+
 /// Names of the timed stages, in order (each one compute pass).
 pub(crate) const STAGES: [&str; 7] = [
     "decompose",
@@ -58,6 +76,11 @@ pub(crate) const STAGES: [&str; 7] = [
 
 /// Index of the reduce stage in [`STAGES`] (run on an MSM's last pass only).
 pub(crate) const REDUCE: usize = 6;
+
+/// The scatter in bins' kernels (msm_sort.wgsl): entries into bins, then bins into
+/// buckets.
+pub(crate) const SCATTER_BINS: &str = "scatter_bins";
+pub(crate) const SCATTER_FINE: &str = "scatter_fine";
 
 /// The first kernel of the scan stage (each tile's count total; the stage's own kernel,
 /// `scan`, then scans each tile from the totals before it).
@@ -90,14 +113,21 @@ pub(crate) const COLLECT: usize = 5;
 pub(crate) const COLLECT_STEP: u32 = 31;
 
 /// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
-/// runs) plus the reduce stage's second and third kernels.
+/// runs) plus the scan's first kernel, the scatter in bins' two and the reduce stage's
+/// second and third.
 pub(crate) fn entry_points() -> Vec<String> {
     STAGES
         .iter()
         .enumerate()
         .filter(|&(i, _)| i != COLLECT)
         .map(|(_, s)| s)
-        .chain(&[SCAN_TILES, REDUCE_GROUPS, REDUCE_WINDOWS])
+        .chain(&[
+            SCAN_TILES,
+            SCATTER_BINS,
+            SCATTER_FINE,
+            REDUCE_GROUPS,
+            REDUCE_WINDOWS,
+        ])
         .map(|s| s.to_string())
         .collect()
 }

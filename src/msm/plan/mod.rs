@@ -39,7 +39,8 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 pub use crate::shader::stages::{
-    reduce_wg, xyzz_register_bytes, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
+    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, REDUCE_WG, REDUCE_WG_MIN,
+    SCAN_PER, SCAN_WG,
 };
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
@@ -59,6 +60,51 @@ pub const FLAG_SLOT: u64 = 256;
 /// cursors: there the decompose stage's returned counts cost what the cursors save, and
 /// the ranks would double the digit buffer.
 pub const RANKS_MAX_BUCKETS: u32 = 1 << 12;
+/// Most buckets a window may have for its scatter to go through bins
+/// ([`ScatterMode::Bins`]): [`BIN_MAX`] bins of 2^[`BIN_LOG2`] buckets, windows of up to
+/// 16 bits.
+pub const BINS_MAX_BUCKETS: u32 = BIN_MAX << BIN_LOG2;
+/// Most entries a window row may have for its scatter to go through bins: a binned
+/// entry keeps its bucket within the bin above its index.
+pub const BINS_MAX_ROW: u64 = 1 << BIN_SHIFT;
+
+/// How a pass's scatter places each entry in its bucket's range of the window row (the
+/// discriminants are `SCATTER_*` of msm_params.wgsl).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScatterMode {
+    /// At the rank the decompose stage's count gave it (up to [`RANKS_MAX_BUCKETS`]
+    /// buckets): small MSMs, where few buckets make thousands of entries contend for
+    /// each counter.
+    Ranks = 1,
+    /// Through bins of 2^[`BIN_LOG2`] buckets (up to [`BINS_MAX_BUCKETS`], rows of up to
+    /// [`BINS_MAX_ROW`] entries): a tile of entries sorted by bin in workgroup memory and
+    /// written to ranges of the bins reserved a tile at a time, then each bin's
+    /// entries sorted by bucket the same way, so that stores go out in runs rather
+    /// than a word anywhere in the row.
+    Bins = 2,
+    /// By an atomic cursor a bucket, consumed downwards (wider windows, whose bins would
+    /// not fit workgroup memory, and longer rows).
+    Cursors = 0,
+}
+
+impl ScatterMode {
+    /// The mode of windows of `buckets` buckets in rows of up to `row` entries.
+    pub fn of(buckets: u32, row: u64) -> ScatterMode {
+        if buckets <= RANKS_MAX_BUCKETS {
+            ScatterMode::Ranks
+        } else if buckets <= BINS_MAX_BUCKETS && row <= BINS_MAX_ROW {
+            ScatterMode::Bins
+        } else {
+            ScatterMode::Cursors
+        }
+    }
+
+    /// Whether the mode needs the digit buffer's second region (the ranks, or the
+    /// binned entries).
+    pub fn doubles_digits(self) -> bool {
+        self != ScatterMode::Cursors
+    }
+}
 
 /// Shape of one pass over at most `capacity` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -215,16 +261,26 @@ impl Plan {
         4 * u64::from(self.num_windows) * self.row_capacity()
     }
 
-    /// Whether the pass's scatter places entries by the ranks the decompose stage
-    /// counted (buckets up to [`RANKS_MAX_BUCKETS`]) rather than by atomic cursors.
-    pub fn scatter_ranks(&self) -> bool {
-        self.num_buckets <= RANKS_MAX_BUCKETS
+    /// How the pass's scatter places entries ([`ScatterMode::of`] its buckets and rows).
+    pub fn scatter_mode(&self) -> ScatterMode {
+        ScatterMode::of(self.num_buckets, self.row_capacity())
     }
 
-    /// Bytes of the digit buffer: a word an entry, and with [`Plan::scatter_ranks`] a
-    /// second one (the entry's rank in its bucket).
+    /// Whether the pass's scatter places entries by the ranks the decompose stage
+    /// counted ([`ScatterMode::Ranks`]).
+    pub fn scatter_ranks(&self) -> bool {
+        self.scatter_mode() == ScatterMode::Ranks
+    }
+
+    /// Bytes of the digit buffer: a word an entry, and a second one (the entry's rank
+    /// in its bucket, or the entry binned) where [`ScatterMode::doubles_digits`].
     pub fn digits_bytes(&self) -> u64 {
-        self.entries_bytes() * if self.scatter_ranks() { 2 } else { 1 }
+        self.entries_bytes()
+            * if self.scatter_mode().doubles_digits() {
+                2
+            } else {
+                1
+            }
     }
 
     /// Bytes of the bases one pass binds (expanded: a base and its image a point).
@@ -328,12 +384,22 @@ mod tests {
 
     #[test]
     fn narrow_windows_scatter_by_ranks_held_beside_the_digits() {
-        // 13 bits: 2^12 buckets, the widest with ranks; 14 bits keeps atomic cursors.
-        let ranked = Plan::with_windows(1 << 16, 13, None, Layout::Glv).unwrap();
-        let cursors = Plan::with_windows(1 << 16, 14, None, Layout::Glv).unwrap();
+        // 13 bits: 2^12 buckets, the widest with ranks; 14 to 16 bits go through bins,
+        // wider windows take atomic cursors.
+        let plan = |c| Plan::with_windows(1 << 16, c, None, Layout::Glv).unwrap();
+        let (ranked, binned, cursors) = (plan(13), plan(16), plan(17));
         assert_eq!(ranked.num_buckets, RANKS_MAX_BUCKETS);
-        assert!(ranked.scatter_ranks() && !cursors.scatter_ranks());
+        assert_eq!(binned.num_buckets, BINS_MAX_BUCKETS);
+        assert!(ranked.scatter_ranks() && !binned.scatter_ranks());
+        assert_eq!(plan(14).scatter_mode(), ScatterMode::Bins);
+        assert_eq!(binned.scatter_mode(), ScatterMode::Bins);
+        assert_eq!(cursors.scatter_mode(), ScatterMode::Cursors);
+        // Bins hold rows of up to 2^24 entries (2^23 GLV points a pass).
+        let rows = |cap| Plan::with_windows(cap, 16, None, Layout::Glv).unwrap();
+        assert_eq!(rows(1 << 23).scatter_mode(), ScatterMode::Bins);
+        assert_eq!(rows(1 << 24).scatter_mode(), ScatterMode::Cursors);
         assert_eq!(ranked.digits_bytes(), 2 * ranked.entries_bytes());
+        assert_eq!(binned.digits_bytes(), 2 * binned.entries_bytes());
         assert_eq!(cursors.digits_bytes(), cursors.entries_bytes());
         // The doubled digit buffer counts as a binding and as working memory.
         assert!(ranked.max_binding() >= ranked.digits_bytes());

@@ -41,7 +41,7 @@ pub(crate) struct Params {
     pub heads: u32,
     pub points: u32,
     pub entry_layout: u32,
-    pub ranks: u32,
+    pub scatter: u32,
 }
 
 impl Params {
@@ -70,7 +70,7 @@ impl Params {
             heads: Heads::of_pass(first, n, plan.num_buckets, seed_per_bucket) as u32,
             points,
             entry_layout: plan.layout as u32,
-            ranks: u32::from(plan.scatter_ranks()),
+            scatter: plan.scatter_mode() as u32,
         }
     }
 }

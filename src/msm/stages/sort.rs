@@ -1,10 +1,12 @@
 //! Host side of `msm_sort.wgsl`: the bucket counts scanned into offsets (each tile's
 //! total first, then each tile from the totals before it), and every entry scattered to
-//! its bucket's place, so that a bucket's entries lie together.
+//! its bucket's place, so that a bucket's entries lie together (directly, or through
+//! bins: [`ScatterMode`]).
 
 use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
-use crate::shader::stages::SCAN_TILES;
+use crate::msm::plan::ScatterMode;
+use crate::shader::stages::{BIN_LOG2, BIN_PER, BIN_WG, SCAN_TILES, SCATTER_BINS, SCATTER_FINE};
 
 impl Params {
     /// Scan tiles per window (see [`crate::msm::plan::scan_tiles`]).
@@ -28,7 +30,9 @@ pub(super) fn record_scan(
     dispatch(pass, k, steps, "scan", groups);
 }
 
-/// Records the scatter: a thread per entry of a window.
+/// Records the scatter (the plan's [`ScatterMode`]): in bins, a workgroup
+/// per tile of a window's digits (`scatter_bins`), then one per bin (`scatter_fine`);
+/// otherwise a thread per point of every window (`scatter`).
 pub(super) fn record_scatter(
     pass: &mut wgpu::ComputePass<'_>,
     k: &Kernels,
@@ -36,5 +40,14 @@ pub(super) fn record_scatter(
     p: &Params,
     max_x: u32,
 ) {
-    dispatch(pass, k, steps, "scatter", grid(u64::from(p.n), max_x));
+    if p.scatter != ScatterMode::Bins as u32 {
+        dispatch(pass, k, steps, "scatter", grid(u64::from(p.n), max_x));
+        return;
+    }
+    let tiles = p.n.div_ceil(BIN_WG * BIN_PER);
+    let bins = p.num_buckets.div_ceil(1 << BIN_LOG2);
+    // `grid` counts threads of 64-wide groups; these kernels count workgroups.
+    let groups = |count: u32| grid(64 * u64::from(p.num_windows * count), max_x);
+    dispatch(pass, k, steps, SCATTER_BINS, groups(tiles));
+    dispatch(pass, k, steps, SCATTER_FINE, groups(bins));
 }
