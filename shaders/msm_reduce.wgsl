@@ -11,9 +11,9 @@
 // `reduce_groups` gives each K = REDUCE_WG segments j = K g + i a workgroup that computes
 //   P_g = sum_i acc_j + per * sum_i i * R_j,   S_g = sum_i R_j
 // (`weighted_sum`: a suffix scan and a tree in shared memory), and `reduce_windows`
-// applies the same step to the G <= K groups of a window:
-//   S_w = sum_g P_g + K * per * sum_g g * S_g.
-// The host reads the W window sums and combines them as sum 2^(c*w) * S_w.
+// the same sums over the G <= K groups of a window, with the weight left to the host:
+//   S_w = sum_g P_g + K * per * sum_g g * S_g = Z_w + (K * per - 1) * Y_w.
+// The host reads Z_w and Y_w of every window and combines them as sum 2^(c*w) * S_w.
 // Multiplying each R_j by lo_j inside the thread instead (double-and-add) cost 40% of
 // the stage's additions.
 //
@@ -169,22 +169,105 @@ fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocatio
     }
 }
 
-/// Workgroup w, lane g < G: group g of window w. Writes the window sum
-///   S_w = sum_g P_g + REDUCE_WG * per * sum_g g * S_g
-/// as point w of the window sums (where the thread shares were: they are spent).
+/// Workgroup w, lane g < G: group g of window w (G a power of two, at most REDUCE_WG).
+/// Writes the window's two sums
+///   Z_w = sum_g P_g + sum_g g * S_g,   Y_w = sum_g g * S_g
+/// as points w and W + w of the window sums (where the thread shares were: they are
+/// spent); the host's combine takes S_w = Z_w + (REDUCE_WG * per - 1) * Y_w, so the
+/// doublings of the weight run there, not in a chain of rounds here. Rounds, one
+/// addition each, L = log2 G:
+///   scan  (L): red_tmp[g] += red_tmp[g + d]: suffix sums of S (sum_g g * S_g is the
+///              sum of the suffixes from lane 1 on)
+///   leaves (1): red_tmp[g] = P_g + suffix_g (lane 0: P_0); where 2G <= REDUCE_WG,
+///              red_tmp[G + g] = suffix_g (lane 0: zero)
+///   trees (L): red_tmp[i] += red_tmp[i + h] in both halves side by side, h = G/2, ..., 1;
+///              where 2G > REDUCE_WG, the tree of the leaves, one round that puts the
+///              suffixes in their place (lane 0 keeps Z_w), then theirs (2L + 1).
 @compute @workgroup_size(REDUCE_WG)
 fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x;
     var p = xyzz_zero();
-    var s = xyzz_zero();
+    var suf = xyzz_zero();
     if (lid < gpw) {
         p = load_point(group_base() + 2u * (w * gpw + lid));
-        s = load_point(group_base() + 2u * (w * gpw + lid) + 1u);
+        suf = load_point(group_base() + 2u * (w * gpw + lid) + 1u);
     }
-    let sums = weighted_sum(lid, p, s, REDUCE_WG_LOG2 + per_log2());
+    let l = firstTrailingBit(gpw);
+    let side = 2u * gpw <= REDUCE_WG;
+    let trees = select(2u * l + 1u, l, side);
+    let rounds = l + 1u + trees;
+    // Lanes from G on hold zero, which the scan never overwrites.
+    red_tmp[lid] = suf;
+    workgroupBarrier();
+    var z = xyzz_zero();
+    for (var k = 0u; k < rounds; k += 1u) {
+        var x = xyzz_zero();
+        var y = xyzz_zero();
+        var adds = false;
+        // Tree round t (after the scan and the leaves), and whether it is the round
+        // between the two trees where they run one after the other.
+        let t = k - l - 1u;
+        let swap = !side && k > l && t == l;
+        if (k < l) {
+            let d = 1u << k;
+            adds = lid + d < gpw;
+            x = red_tmp[lid];
+            y = red_tmp[min(lid + d, REDUCE_WG - 1u)];
+        } else if (k == l) {
+            suf = red_tmp[lid];
+            adds = lid >= 1u && lid < gpw;
+            x = p;
+            y = suf;
+        } else if (!swap) {
+            // Which half this lane sums (side by side), or which tree runs now.
+            let upper = side && lid >= gpw;
+            let i = select(lid, lid - gpw, upper);
+            let level = select(t, t - l - 1u, !side && t > l);
+            let h = gpw >> (level + 1u);
+            adds = i < h && (side || lid < gpw);
+            x = red_tmp[lid];
+            y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
+        }
+        workgroupBarrier();
+        if (adds) {
+            x = xyzz_add(x, y);
+        }
+        if (k == l) {
+            if (lid == 0u) {
+                red_tmp[0] = p;
+            } else if (lid < gpw) {
+                red_tmp[lid] = x;
+            }
+            if (side && lid < gpw) {
+                if (lid == 0u) {
+                    red_tmp[gpw] = xyzz_zero();
+                } else {
+                    red_tmp[gpw + lid] = suf;
+                }
+            }
+        } else if (swap) {
+            // Lane 0 reads and rewrites only its own slot.
+            if (lid == 0u) {
+                z = red_tmp[0];
+                red_tmp[0] = xyzz_zero();
+            } else if (lid < gpw) {
+                red_tmp[lid] = suf;
+            }
+        } else if (adds) {
+            red_tmp[lid] = x;
+        }
+        workgroupBarrier();
+    }
     if (lid == 0u) {
-        store_point_canonical(share_base() + w, sums.p);
+        var zw = z;
+        var yw = red_tmp[0];
+        if (side) {
+            zw = red_tmp[0];
+            yw = red_tmp[gpw];
+        }
+        store_point_canonical(share_base() + w, zw);
+        store_point_canonical(share_base() + params.num_windows + w, yw);
     }
 }
 

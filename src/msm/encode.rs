@@ -106,12 +106,48 @@ pub fn field_from_words<P: ark_ff::FpConfig<4>>(w: &[u32]) -> ark_ff::Fp<P, 4> {
 pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Projective<C> {
     let mut acc = Projective::<C>::zero();
     for s in window_sums.iter().rev() {
-        for _ in 0..c {
-            acc.double_in_place();
-        }
+        double_times(&mut acc, c);
         acc += s;
     }
     acc
+}
+
+/// sum over w of 2^(c*w) * S_w with S_w = `z[w]` + (2^k - 1) * `y[w]` (`z` and `y` of
+/// equal length): the device's reduction leaves each window's weighted part `y[w]` to
+/// the host. Horner's rule from the top window; where k <= c (every window of more
+/// buckets than a reduction workgroup has lanes), each window's c doublings are split
+/// around `y[w]` (acc = 2^k (2^(c-k) acc + `y[w]`) + `z[w]` - `y[w]`), so the weight costs
+/// no doubling more than [`combine_windows`] does; narrower windows double `y[w]` on its
+/// own.
+pub fn combine_window_pairs<C: Group>(
+    z: &[Projective<C>],
+    y: &[Projective<C>],
+    c: u32,
+    k: u32,
+) -> Projective<C> {
+    assert_eq!(z.len(), y.len());
+    let mut acc = Projective::<C>::zero();
+    for (zw, yw) in z.iter().zip(y).rev() {
+        if k <= c {
+            double_times(&mut acc, c - k);
+            acc += yw;
+            double_times(&mut acc, k);
+        } else {
+            double_times(&mut acc, c);
+            let mut scaled = *yw;
+            double_times(&mut scaled, k);
+            acc += scaled;
+        }
+        acc += zw - yw;
+    }
+    acc
+}
+
+/// p doubled `times` times.
+fn double_times<C: Group>(p: &mut Projective<C>, times: u32) {
+    for _ in 0..times {
+        p.double_in_place();
+    }
 }
 
 #[cfg(test)]
@@ -142,5 +178,18 @@ mod tests {
         let sums = [g, g.double(), G1Projective::zero()];
         // 1 + 2 * 2^4 = 33
         assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
+        // The same windows as pairs: S_w = z + (2^k - 1) y for k = 0, 2, 4.
+        let ys: Vec<G1Projective> = (0..sums.len())
+            .map(|i| g * Fr::from(5 + i as u64))
+            .collect();
+        for k in [0u32, 2, 4, 6] {
+            let w = Fr::from((1u64 << k) - 1);
+            let zs: Vec<G1Projective> = sums.iter().zip(&ys).map(|(s, y)| *s - *y * w).collect();
+            assert_eq!(
+                combine_window_pairs(&zs, &ys, 4, k),
+                g * Fr::from(33u64),
+                "k = {k}"
+            );
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The host's last step: every MSM's window sums, read back from the device, weighted
-//! by powers of two and added (`encode::combine_windows`).
+//! by powers of two and added (`encode::combine_window_pairs`).
 
 use crate::curve::Group;
 use crate::msm::plan::Plan;
@@ -19,7 +19,9 @@ pub(crate) fn combine<C: Group>(
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
     let point_words = 4 * C::ELEMENT_WORDS;
-    let per_msm = point_words * windows;
+    // Z_w for every window, then Y_w (msm_reduce.wgsl's `reduce_windows`).
+    let per_msm = 2 * point_words * windows;
+    let weight = super::Params::new(plan, 0, true, 0).window_weight_log2();
     let one = |m: usize| {
         if !has_passes[m] {
             // No scalars, no pass: nothing was written for it (the pooled readback
@@ -29,11 +31,13 @@ pub(crate) fn combine<C: Group>(
         let words = &out[m * per_msm..];
         // Window w of the plan is window first_window + w of the scalar: the windows
         // below it count as zero.
-        let mut sums = vec![Projective::<C>::zero(); plan.first_window as usize];
-        sums.extend(
-            (0..windows).map(|w| crate::msm::encode::read_xyzz_in::<C>(&words[point_words * w..])),
-        );
-        crate::msm::encode::combine_windows(&sums, plan.window_bits)
+        let below = plan.first_window as usize;
+        let read = |i: usize| crate::msm::encode::read_xyzz_in::<C>(&words[point_words * i..]);
+        let mut z = vec![Projective::<C>::zero(); below];
+        let mut y = z.clone();
+        z.extend((0..windows).map(read));
+        y.extend((windows..2 * windows).map(read));
+        crate::msm::encode::combine_window_pairs(&z, &y, plan.window_bits, weight)
     };
     if has_passes.len() == 1 {
         return vec![one(0)];
