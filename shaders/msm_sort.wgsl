@@ -41,6 +41,23 @@ fn tile_total_index(w: u32, t: u32) -> u32 {
     return params.num_windows * (params.num_buckets + 1u) + w * scan_tiles_per_window() + t;
 }
 
+/// The exclusive prefix sum over the lanes of x, through scan_tmp (every lane calls it,
+/// in uniform control flow; scan_tmp[SCAN_WG - 1] holds the total afterwards).
+fn lane_exclusive_scan(lid: u32, x: u32) -> u32 {
+    scan_tmp[lid] = x;
+    workgroupBarrier();
+    for (var off = 1u; off < SCAN_WG; off <<= 1u) {
+        var v = 0u;
+        if (lid >= off) {
+            v = scan_tmp[lid - off];
+        }
+        workgroupBarrier();
+        scan_tmp[lid] += v;
+        workgroupBarrier();
+    }
+    return scan_tmp[lid] - x;
+}
+
 /// The sum of scan_tmp (every lane calls it, with its own index, once the lanes' values
 /// are in scan_tmp past a barrier; it leaves the sum in scan_tmp[0]).
 fn scan_tmp_total(lid: u32) -> u32 {
@@ -127,19 +144,8 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     for (var q = 0u; q < SCAN_PER; q++) {
         local += scan_tile[scan_pad(lid * SCAN_PER + q)];
     }
-    scan_tmp[lid] = local;
-    workgroupBarrier();
-    for (var off = 1u; off < SCAN_WG; off *= 2u) {
-        var v = 0u;
-        if (lid >= off) {
-            v = scan_tmp[lid - off];
-        }
-        workgroupBarrier();
-        scan_tmp[lid] += v;
-        workgroupBarrier();
-    }
     // This thread's counts become their exclusive prefix sums, in place.
-    var run = carry + scan_tmp[lid] - local;
+    var run = carry + lane_exclusive_scan(lid, local);
     for (var q = 0u; q < SCAN_PER; q++) {
         let at = scan_pad(lid * SCAN_PER + q);
         let cnt = scan_tile[at];
@@ -179,9 +185,9 @@ const BIN_LOG2: u32 = ${BIN_LOG2}u;
 const BIN_SIZE: u32 = 1u << BIN_LOG2;
 /// Most bins a window may have (`stages::BIN_MAX`).
 const BIN_MAX: u32 = ${BIN_MAX}u;
-/// Threads of a bin workgroup (at least BIN_MAX and BIN_SIZE: a lane per counter) and
-/// the entries each takes a tile.
-const BIN_WG: u32 = ${BIN_WG}u;
+/// Threads of a bin workgroup (at least BIN_MAX and BIN_SIZE: a lane per counter; a
+/// scan workgroup's, for `lane_exclusive_scan`) and the entries each takes a tile.
+const BIN_WG: u32 = SCAN_WG;
 const BIN_PER: u32 = ${BIN_PER}u;
 const BIN_TILE: u32 = BIN_WG * BIN_PER;
 /// Where a binned entry keeps its bucket within the bin: the bits below the sign,
@@ -193,7 +199,6 @@ var<workgroup> bin_count: array<atomic<u32>, BIN_WG>;
 var<workgroup> bin_start: array<u32, BIN_WG>;
 /// Where each bin's (or bucket's) run of the tile goes in the row.
 var<workgroup> bin_dest: array<u32, BIN_WG>;
-var<workgroup> bin_scan: array<u32, BIN_WG>;
 /// The tile, sorted.
 var<workgroup> bin_stage: array<u32, BIN_TILE>;
 /// The range of scatter_fine's bin.
@@ -202,23 +207,6 @@ var<workgroup> bin_range: vec2<u32>;
 /// Bins of a window.
 fn bins_per_window() -> u32 {
     return (params.num_buckets + BIN_SIZE - 1u) >> BIN_LOG2;
-}
-
-/// The exclusive prefix sum over the lanes of x (every lane calls it, in uniform control
-/// flow).
-fn bin_exclusive_scan(lid: u32, x: u32) -> u32 {
-    bin_scan[lid] = x;
-    workgroupBarrier();
-    for (var off = 1u; off < BIN_WG; off <<= 1u) {
-        var v = 0u;
-        if (lid >= off) {
-            v = bin_scan[lid - off];
-        }
-        workgroupBarrier();
-        bin_scan[lid] += v;
-        workgroupBarrier();
-    }
-    return bin_scan[lid] - x;
 }
 
 /// Counts the tile's entries per key into bin_count (cleared by the caller) and returns
@@ -267,7 +255,7 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let ranks = bin_rank(keys);
     workgroupBarrier();
     let cnt = atomicLoad(&bin_count[lid]);
-    let start = bin_exclusive_scan(lid, cnt);
+    let start = lane_exclusive_scan(lid, cnt);
     bin_start[lid] = start;
     if (cnt != 0u) {
         // The counter of the bin's first bucket still holds that bucket's size (the
@@ -277,7 +265,7 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let size = offsets[ob + first + 1u] - offsets[ob + first];
         bin_dest[lid] = offsets[ob + first] + atomicAdd(&counts[w * nb + first], cnt) - size;
     }
-    let total = bin_scan[BIN_WG - 1u];
+    let total = scan_tmp[SCAN_WG - 1u];
     workgroupBarrier();
     for (var j = 0u; j < BIN_PER; j++) {
         if (keys[j] < BIN_WG) {
@@ -339,7 +327,7 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let ranks = bin_rank(keys);
         workgroupBarrier();
         let cnt = atomicLoad(&bin_count[lid]);
-        bin_start[lid] = bin_exclusive_scan(lid, cnt);
+        bin_start[lid] = lane_exclusive_scan(lid, cnt);
         workgroupBarrier();
         for (var j = 0u; j < BIN_PER; j++) {
             if (keys[j] < BIN_WG) {

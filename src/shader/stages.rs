@@ -52,8 +52,10 @@ pub const BIN_LOG2: u32 = 7;
 /// Most bins a window may have for the scatter in bins (`BIN_MAX` of msm_sort.wgsl: the
 /// bin counters `scatter_bins` keeps in workgroup memory, a lane each).
 pub const BIN_MAX: u32 = 256;
-/// Threads of a bin workgroup (`BIN_WG` of msm_sort.wgsl): a lane per bin counter.
+/// Threads of a bin workgroup (`BIN_WG` of msm_sort.wgsl): a lane per bin counter, as
+/// many as a scan workgroup (the bin kernels share its lane scan).
 pub const BIN_WG: u32 = BIN_MAX;
+const _: () = assert!(BIN_WG == SCAN_WG);
 /// Entries each thread of a bin kernel takes a tile (`BIN_PER`): tiles of 2048, eight
 /// entries a bin at 256 bins (a 32-byte run of each bin's range), sorted in 8 KiB of
 /// workgroup memory (12 KiB in all, within WebGPU's 16).
