@@ -354,7 +354,7 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 /// Ranks spare the scatter one atomic with a returned value an entry, which pays in
 /// small MSMs, where few buckets make thousands of entries contend for each counter; in
 /// large ones the decompose stage's returned counts cost what the scatter's cursors do,
-/// and the ranks take W*n more words (`Plan::scatter_ranks`).
+/// and the ranks take W*n more words (`plan::ScatterMode`).
 @compute @workgroup_size(64)
 fn scatter(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let i = linear_id(gid, nwg);

@@ -55,10 +55,10 @@ pub const PARAMS_SLOT: u64 = 256;
 /// Bytes of one chunk's on-curve flag slot (the storage-offset alignment).
 pub const FLAG_SLOT: u64 = 256;
 /// Most buckets a window may have for its scatter to place entries by the ranks the
-/// decompose stage counted ([`Plan::scatter_ranks`]): up to windows of 13 bits, whose
-/// small MSMs are bound by the contention on few counters. Wider windows keep atomic
-/// cursors: there the decompose stage's returned counts cost what the cursors save, and
-/// the ranks would double the digit buffer.
+/// decompose stage counted ([`ScatterMode::Ranks`]): up to windows of 13 bits, whose
+/// small MSMs are bound by the contention on few counters. Wider windows go through bins
+/// or take atomic cursors: there the decompose stage's returned counts cost what they
+/// save.
 pub const RANKS_MAX_BUCKETS: u32 = 1 << 12;
 /// Most buckets a window may have for its scatter to go through bins
 /// ([`ScatterMode::Bins`]): [`BIN_MAX`] bins of 2^[`BIN_LOG2`] buckets, windows of up to
@@ -266,10 +266,13 @@ impl Plan {
         ScatterMode::of(self.num_buckets, self.row_capacity())
     }
 
-    /// Whether the pass's scatter places entries by the ranks the decompose stage
-    /// counted ([`ScatterMode::Ranks`]).
-    pub fn scatter_ranks(&self) -> bool {
-        self.scatter_mode() == ScatterMode::Ranks
+    /// log2 of the weight the host's combine gives each window's Y_w (the window sum is
+    /// Z_w + (2^k - 1) Y_w, msm_reduce.wgsl): 2^k = the lanes of a reduction workgroup
+    /// times the buckets of a reduction segment.
+    pub fn window_weight_log2(&self) -> u32 {
+        let lanes = self.segs_per_window / self.groups_per_window;
+        let per = self.num_buckets.div_ceil(self.segs_per_window);
+        (lanes * per).trailing_zeros()
     }
 
     /// Bytes of the digit buffer: a word an entry, and a second one (the entry's rank
@@ -390,7 +393,7 @@ mod tests {
         let (ranked, binned, cursors) = (plan(13), plan(16), plan(17));
         assert_eq!(ranked.num_buckets, RANKS_MAX_BUCKETS);
         assert_eq!(binned.num_buckets, BINS_MAX_BUCKETS);
-        assert!(ranked.scatter_ranks() && !binned.scatter_ranks());
+        assert_eq!(ranked.scatter_mode(), ScatterMode::Ranks);
         assert_eq!(plan(14).scatter_mode(), ScatterMode::Bins);
         assert_eq!(binned.scatter_mode(), ScatterMode::Bins);
         assert_eq!(cursors.scatter_mode(), ScatterMode::Cursors);

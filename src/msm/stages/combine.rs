@@ -21,7 +21,7 @@ pub(crate) fn combine<C: Group>(
     let point_words = 4 * C::ELEMENT_WORDS;
     // Z_w for every window, then Y_w (msm_reduce.wgsl's `reduce_windows`).
     let per_msm = 2 * point_words * windows;
-    let weight = super::Params::new(plan, 0, true, 0).window_weight_log2();
+    let weight = plan.window_weight_log2();
     let one = |m: usize| {
         if !has_passes[m] {
             // No scalars, no pass: nothing was written for it (the pooled readback

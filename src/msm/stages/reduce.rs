@@ -21,18 +21,9 @@ impl Params {
     }
 
     /// Bytes of the window sums (two points a window, Z_w then Y_w: see
-    /// [`Params::window_weight_log2`]), for points of `point_bytes` bytes.
+    /// `Plan::window_weight_log2`), for points of `point_bytes` bytes.
     pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
         2 * point_bytes * u64::from(self.num_windows)
-    }
-
-    /// log2 of the weight the host gives Y_w: window w's sum is Z_w + (2^k - 1) Y_w with
-    /// 2^k = the lanes of a reduction workgroup times the buckets of a segment
-    /// (msm_reduce.wgsl).
-    pub(crate) fn window_weight_log2(&self) -> u32 {
-        let lanes = self.segs_per_window / self.groups_per_window;
-        let per = self.num_buckets.div_ceil(self.segs_per_window);
-        (lanes * per).trailing_zeros()
     }
 }
 
