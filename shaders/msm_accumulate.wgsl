@@ -90,6 +90,10 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
     var head = offsets[ob + b] == start;
     var acc = run_seed(w, b, head);
     var run_start = start;
+    // The base of entry pos is loading while the addition of entry pos - 1 runs: its
+    // loads are issued one iteration ahead (the last iteration reloads its own entry).
+    var e = sorted[row + start];
+    var words = load_base_words(e & ~SIGN_BIT);
     for (var pos = start; pos < end; pos++) {
         if (pos == next) {
             flush_run(acc, whole_bucket(head, pos, next), run_start == start, w, k, b);
@@ -103,9 +107,11 @@ fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgr
             head = true;
             acc = run_seed(w, b, true);
         }
-        let e = sorted[row + pos];
-        var p = load_base(e & ~SIGN_BIT);
-        if ((e & SIGN_BIT) != 0u) {
+        var p = base_of_words(words);
+        let neg = (e & SIGN_BIT) != 0u;
+        e = sorted[row + min(pos + 1u, end - 1u)];
+        words = load_base_words(e & ~SIGN_BIT);
+        if (neg) {
             p = affine_neg(p);
         }
         acc = xyzz_madd(acc, p);

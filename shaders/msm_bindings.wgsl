@@ -43,13 +43,23 @@ fn linear_id(gid: vec3<u32>, nwg: vec3<u32>) -> u32 {
     return gid.x + gid.y * nwg.x * 64u;
 }
 
-/// Base i (x, then y, each BIG_VEC4S vec4s).
-fn load_base(i: u32) -> Affine {
+/// The words of a base as loaded (x, then y), before conversion to limbs.
+struct BaseWords {
+    x: Big,
+    y: Big,
+}
+
+/// The words of base i (x, then y, each BIG_VEC4S vec4s). Nothing here uses the loaded
+/// values, so a caller can issue the loads of its next base before its current work
+/// and convert them (`base_of_words`) when it needs the point.
+fn load_base_words(i: u32) -> BaseWords {
     let o = 2u * BIG_VEC4S * i;
-    return Affine(
-        fq_unpack(${BIG_OF:bases:o:0}),
-        fq_unpack(${BIG_OF:bases:o:1})
-    );
+    return BaseWords(${BIG_OF:bases:o:0}, ${BIG_OF:bases:o:1});
+}
+
+/// The affine point of a base's words.
+fn base_of_words(b: BaseWords) -> Affine {
+    return Affine(fq_unpack(b.x), fq_unpack(b.y));
 }
 
 /// Index of the first chunk partial in scratch.
