@@ -16,8 +16,9 @@
 //            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
 //   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
-//            window-group sums [2*W*G], reduce-thread shares [2*W*T] (this pass
-//            only; the window sums [2*W], Z_w then Y_w, then overwrite the first shares)
+//            window-group sums [3*W*G], reduce-thread shares [2*W*T] (this pass
+//            only; the window sums [3*W], X_w, V_w then Y_w, then overwrite the first
+//            shares)
 //   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM (a
 //            bucket that one accumulation run covers whole is added there directly)
 //

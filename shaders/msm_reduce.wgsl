@@ -9,11 +9,13 @@
 // step, so acc_j = sum (b - lo + 1) * total_b; then
 //   S_w = sum_j acc_j + sum_j lo_j * R_j = sum_j acc_j + per * sum_j j * R_j.
 // `reduce_groups` gives each K = REDUCE_WG segments j = K g + i a workgroup that computes
-//   P_g = sum_i acc_j + per * sum_i i * R_j,   S_g = sum_i R_j
-// (`weighted_sum`: a suffix scan and a tree in shared memory), and `reduce_windows`
-// the same sums over the G <= K groups of a window, with the weight left to the host:
-//   S_w = sum_g P_g + K * per * sum_g g * S_g = Z_w + (K * per - 1) * Y_w.
-// The host reads Z_w and Y_w of every window and combines them as sum 2^(c*w) * S_w.
+//   A_g = sum_i acc_j,   B_g = sum_i i * R_j,   S_g = sum_i R_j
+// (`group_sums`: a suffix scan and two trees in shared memory), and `reduce_windows`
+// the sums over the G <= K / 2 groups of a window, with the weights left to the host:
+//   S_w = sum_g A_g + per * (sum_g B_g + K * sum_g g * S_g) = X_w + per * V_w + K per Y_w.
+// The host reads X_w, V_w and Y_w of every window and combines them as sum 2^(c*w) * S_w,
+// its doublings split around the three (`encode::combine_window_sums`): no doubling
+// runs here, where every round is one addition's latency on few threads.
 // Multiplying each R_j by lo_j inside the thread instead (double-and-add) cost 40% of
 // the stage's additions.
 //
@@ -29,10 +31,10 @@ const REDUCE_WG: u32 = ${REDUCE_WG}u;
 const REDUCE_WG_LOG2: u32 = ${REDUCE_WG_LOG2}u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 
-/// Index of the first thread share in scratch (after the window-group sums): segment
-/// (w, j) has acc_j at 2 (w * spw + j) and R_j right after it.
+/// Index of the first thread share in scratch (after the window-group sums, three a
+/// group): segment (w, j) has acc_j at 2 (w * spw + j) and R_j right after it.
 fn share_base() -> u32 {
-    return group_base() + 2u * params.num_windows * params.groups_per_window;
+    return group_base() + 3u * params.num_windows * params.groups_per_window;
 }
 
 /// Thread (w, j): acc_j and R_j of segment j of window w.
@@ -84,190 +86,191 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
     store_point(share_base() + 2u * t + 1u, running);
 }
 
-/// The two sums a reduction workgroup computes over its lanes i (every lane calls it,
-/// in uniform control flow; `doublings` uniform):
-///   p = sum_i acc_i + 2^doublings * sum_i i * r_i,   s = sum_i r_i,
-/// valid in lane 0. Rounds, one addition each, all lanes in step:
-///   scan   (6): red_tmp[i] += red_tmp[i + d], d = 1, 2, ..., 32: suffix sums of r
-///                (sum_i i * r_i = the sum of the suffix sums from lane 1 on)
-///   double (`doublings`): m = 2^doublings * suffix_i
-///   acc    (1): red_tmp[i] = acc_i + m (lane 0: acc_0 alone; its suffix is s)
-///   tree   (6): red_tmp[i] += red_tmp[i + h], h = 32, ..., 1
-struct WeightedSum {
-    p: Xyzz,
+/// Half a reduction workgroup: the lanes of each of `group_sums`' two trees.
+const REDUCE_HALF: u32 = REDUCE_WG / 2u;
+
+/// The three sums a reduction workgroup computes over its lanes i (every lane calls
+/// it, in uniform control flow), valid in lane 0:
+///   a = sum_i acc_i,   b = sum_i i * r_i,   s = sum_i r_i.
+/// Rounds, one addition each, lanes in step (L = log2 REDUCE_WG, H = REDUCE_WG / 2):
+///   scan   (L): red_tmp[i] += red_tmp[i + d], d = 1, 2, ..., H: suffix sums of r
+///               (sum_i i * r_i = the sum of the suffix sums from lane 1 on)
+///   leaves (1): lane i < H sums the suffixes of lanes i and H + i (lane 0's counts as
+///               zero; it is s), lane H + i the acc of lanes i and H + i
+///   trees  (L - 1): red_tmp[i] += red_tmp[i + h] in both halves side by side, h = H/2,
+///               ..., 1: red_tmp[0] = b, red_tmp[H] = a
+struct GroupSums {
+    a: Xyzz,
+    b: Xyzz,
     s: Xyzz,
 }
 
-fn weighted_sum(lid: u32, acc: Xyzz, r: Xyzz, doublings: u32) -> WeightedSum {
+fn group_sums(lid: u32, acc: Xyzz, r: Xyzz) -> GroupSums {
     red_tmp[lid] = r;
-    var m = xyzz_zero();
+    let leaves = REDUCE_WG_LOG2;
+    let rounds = 2u * REDUCE_WG_LOG2;
     var s = xyzz_zero();
-    let scan_end = REDUCE_WG_LOG2;
-    let acc_round = scan_end + doublings;
-    let rounds = acc_round + 1u + REDUCE_WG_LOG2;
     workgroupBarrier();
     for (var k = 0u; k < rounds; k += 1u) {
-        if (k == scan_end) {
-            // The scan is done: this lane's suffix sum (lane 0: s).
-            m = red_tmp[lid];
-            s = m;
-        }
         // What this lane adds this round; lanes with nothing to add skip the addition
         // (a warp whose lanes all skip it does not run it).
-        var x = m;
-        var y = m;
+        var x = xyzz_zero();
+        var y = xyzz_zero();
         var adds = true;
-        let to_shared = k < scan_end || k >= acc_round;
-        if (k < scan_end) {
+        if (k < leaves) {
             let d = 1u << k;
             adds = lid + d < REDUCE_WG;
             x = red_tmp[lid];
             y = red_tmp[min(lid + d, REDUCE_WG - 1u)];
-        } else if (k == acc_round) {
-            x = acc;
+        } else if (k == leaves) {
+            // The scan is done: lane 0's suffix is s. The lower lanes take the suffixes,
+            // then lend their acc to the upper lanes.
+            let suf = red_tmp[lid];
             if (lid == 0u) {
-                y = xyzz_zero();
+                s = suf;
+            } else if (lid < REDUCE_HALF) {
+                x = suf;
             }
-        } else if (k > acc_round) {
-            let h = REDUCE_WG >> (k - acc_round);
-            adds = lid < h;
+            if (lid < REDUCE_HALF) {
+                y = red_tmp[lid + REDUCE_HALF];
+            }
+            workgroupBarrier();
+            if (lid < REDUCE_HALF) {
+                red_tmp[lid] = acc;
+            }
+            workgroupBarrier();
+            if (lid >= REDUCE_HALF) {
+                x = acc;
+                y = red_tmp[lid - REDUCE_HALF];
+            }
+        } else {
+            let h = REDUCE_HALF >> (k - leaves);
+            adds = (lid & (REDUCE_HALF - 1u)) < h;
             x = red_tmp[lid];
             y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
         }
         workgroupBarrier();
         if (adds) {
-            let sum = xyzz_add(x, y);
-            if (to_shared) {
-                red_tmp[lid] = sum;
-            } else {
-                m = sum;
-            }
+            red_tmp[lid] = xyzz_add(x, y);
         }
         workgroupBarrier();
     }
-    return WeightedSum(red_tmp[0], s);
+    return GroupSums(red_tmp[REDUCE_HALF], red_tmp[0], s);
 }
 
-/// log2 of the buckets a reduction segment holds (`per`, a power of two).
-fn per_log2() -> u32 {
-    let spw = params.segs_per_window;
-    return firstTrailingBit((params.num_buckets + spw - 1u) / spw);
-}
-
-/// Workgroup (w, g), lane i: segment j = REDUCE_WG g + i of window w. Writes P_g and S_g (see
-/// the top of this file) as window-group points 2 (w * G + g) and 2 (w * G + g) + 1.
+/// Workgroup (w, g), lane i: segment j = REDUCE_WG g + i of window w. Writes A_g, B_g
+/// and S_g (see the top of this file) as window-group points 3 (w * G + g) + 0, 1, 2.
 @compute @workgroup_size(REDUCE_WG)
 fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x / gpw;
     let g = wid.x % gpw;
     let at = share_base() + 2u * (w * params.segs_per_window + g * REDUCE_WG + lid);
-    let sums = weighted_sum(lid, load_point(at), load_point(at + 1u), per_log2());
+    let sums = group_sums(lid, load_point(at), load_point(at + 1u));
     if (lid == 0u) {
-        store_point(group_base() + 2u * (w * gpw + g), sums.p);
-        store_point(group_base() + 2u * (w * gpw + g) + 1u, sums.s);
+        let out = group_base() + 3u * (w * gpw + g);
+        store_point(out, sums.a);
+        store_point(out + 1u, sums.b);
+        store_point(out + 2u, sums.s);
     }
 }
 
-/// Workgroup w, lane g < G: group g of window w (G a power of two, at most REDUCE_WG).
-/// Writes the window's two sums
-///   Z_w = sum_g P_g + sum_g g * S_g,   Y_w = sum_g g * S_g
-/// as points w and W + w of the window sums (where the thread shares were: they are
-/// spent); the host's combine takes S_w = Z_w + (REDUCE_WG * per - 1) * Y_w, so the
-/// doublings of the weight run there, not in a chain of rounds here. Rounds, one
-/// addition each, L = log2 G:
-///   scan  (L): red_tmp[g] += red_tmp[g + d]: suffix sums of S (sum_g g * S_g is the
-///              sum of the suffixes from lane 1 on)
-///   leaves (1): red_tmp[g] = P_g + suffix_g (lane 0: P_0); where 2G <= REDUCE_WG,
-///              red_tmp[G + g] = suffix_g (lane 0: zero)
-///   trees (L): red_tmp[i] += red_tmp[i + h] in both halves side by side, h = G/2, ..., 1;
-///              where 2G > REDUCE_WG, the tree of the leaves, one round that puts the
-///              suffixes in their place (lane 0 keeps Z_w), then theirs (2L + 1).
+/// Workgroup w, lane g < G: group g of window w (G a power of two, at most
+/// REDUCE_WG / 2). Writes the window's three sums
+///   X_w = sum_g A_g,   V_w = sum_g B_g,   Y_w = sum_g g * S_g
+/// as points w, W + w and 2W + w of the window sums (where the thread shares were: they
+/// are spent). Rounds, one addition each, L = log2 G:
+///   scan   (L): red_tmp[g] += red_tmp[g + d]: suffix sums of S (sum_g g * S_g is the
+///               sum of the suffixes from lane 1 on)
+///   leaves (1): three trees side by side, of the A, the B and the suffixes u (lane 0's
+///               counts as zero), each of M leaves at red_tmp[t M ..]: where 3G fits the
+///               lanes, M = G and the leaves are placed (no addition); else M = G / 2 and
+///               this round adds their pairs (g, g + M)
+///   trees  (log2 M): red_tmp[t M + i] += red_tmp[t M + i + h], h = M/2, ..., 1
 @compute @workgroup_size(REDUCE_WG)
 fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let gpw = params.groups_per_window;
     let w = wid.x;
-    var p = xyzz_zero();
-    var suf = xyzz_zero();
+    var a = xyzz_zero();
+    var b = xyzz_zero();
+    var sg = xyzz_zero();
     if (lid < gpw) {
-        p = load_point(group_base() + 2u * (w * gpw + lid));
-        suf = load_point(group_base() + 2u * (w * gpw + lid) + 1u);
+        let at = group_base() + 3u * (w * gpw + lid);
+        a = load_point(at);
+        b = load_point(at + 1u);
+        sg = load_point(at + 2u);
     }
     let l = firstTrailingBit(gpw);
-    let side = 2u * gpw <= REDUCE_WG;
-    let trees = select(2u * l + 1u, l, side);
-    let rounds = l + 1u + trees;
+    let pairs = 3u * gpw > REDUCE_WG;
+    let m = select(gpw, gpw / 2u, pairs);
+    let rounds = l + 1u + firstTrailingBit(m);
     // Lanes from G on hold zero, which the scan never overwrites.
-    red_tmp[lid] = suf;
+    red_tmp[lid] = sg;
     workgroupBarrier();
-    var z = xyzz_zero();
     for (var k = 0u; k < rounds; k += 1u) {
         var x = xyzz_zero();
         var y = xyzz_zero();
         var adds = false;
-        // Tree round t (after the scan and the leaves), and whether it is the round
-        // between the two trees where they run one after the other.
-        let t = k - l - 1u;
-        let swap = !side && k > l && t == l;
         if (k < l) {
             let d = 1u << k;
             adds = lid + d < gpw;
             x = red_tmp[lid];
             y = red_tmp[min(lid + d, REDUCE_WG - 1u)];
         } else if (k == l) {
-            suf = red_tmp[lid];
-            adds = lid >= 1u && lid < gpw;
-            x = p;
-            y = suf;
-        } else if (!swap) {
-            // Which half this lane sums (side by side), or which tree runs now.
-            let upper = side && lid >= gpw;
-            let i = select(lid, lid - gpw, upper);
-            let level = select(t, t - l - 1u, !side && t > l);
-            let h = gpw >> (level + 1u);
-            adds = i < h && (side || lid < gpw);
+            // This lane's suffix (lane 0's is the window's whole sum, not a term of Y).
+            var u = red_tmp[lid];
+            if (lid == 0u) {
+                u = xyzz_zero();
+            }
+            workgroupBarrier();
+            if (!pairs) {
+                if (lid < gpw) {
+                    red_tmp[lid] = a;
+                    red_tmp[gpw + lid] = b;
+                    red_tmp[2u * gpw + lid] = u;
+                }
+            } else {
+                // 3G values, 2G = REDUCE_WG slots: the A and B first, then the u.
+                if (lid < gpw) {
+                    red_tmp[lid] = a;
+                    red_tmp[gpw + lid] = b;
+                }
+                workgroupBarrier();
+                if (lid < m) {
+                    x = red_tmp[lid];
+                    y = red_tmp[lid + m];
+                } else if (lid < gpw) {
+                    x = red_tmp[gpw + lid - m];
+                    y = red_tmp[gpw + lid];
+                }
+                workgroupBarrier();
+                if (lid < gpw) {
+                    red_tmp[lid] = u;
+                }
+                workgroupBarrier();
+                if (lid >= gpw && lid < gpw + m) {
+                    x = red_tmp[lid - gpw];
+                    y = red_tmp[lid - m];
+                }
+                adds = lid < 3u * m;
+            }
+        } else {
+            let h = m >> (k - l);
+            adds = lid < 3u * m && (lid & (m - 1u)) < h;
             x = red_tmp[lid];
             y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
         }
         workgroupBarrier();
         if (adds) {
-            x = xyzz_add(x, y);
-        }
-        if (k == l) {
-            if (lid == 0u) {
-                red_tmp[0] = p;
-            } else if (lid < gpw) {
-                red_tmp[lid] = x;
-            }
-            if (side && lid < gpw) {
-                if (lid == 0u) {
-                    red_tmp[gpw] = xyzz_zero();
-                } else {
-                    red_tmp[gpw + lid] = suf;
-                }
-            }
-        } else if (swap) {
-            // Lane 0 reads and rewrites only its own slot.
-            if (lid == 0u) {
-                z = red_tmp[0];
-                red_tmp[0] = xyzz_zero();
-            } else if (lid < gpw) {
-                red_tmp[lid] = suf;
-            }
-        } else if (adds) {
-            red_tmp[lid] = x;
+            red_tmp[lid] = xyzz_add(x, y);
         }
         workgroupBarrier();
     }
     if (lid == 0u) {
-        var zw = z;
-        var yw = red_tmp[0];
-        if (side) {
-            zw = red_tmp[0];
-            yw = red_tmp[gpw];
-        }
-        store_point_canonical(share_base() + w, zw);
-        store_point_canonical(share_base() + params.num_windows + w, yw);
+        let nw = params.num_windows;
+        store_point_canonical(share_base() + w, red_tmp[0]);
+        store_point_canonical(share_base() + nw + w, red_tmp[m]);
+        store_point_canonical(share_base() + 2u * nw + w, red_tmp[2u * m]);
     }
 }
 

@@ -112,33 +112,37 @@ pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Proje
     acc
 }
 
-/// sum over w of 2^(c*w) * S_w with S_w = `z[w]` + (2^k - 1) * `y[w]` (`z` and `y` of
-/// equal length): the device's reduction leaves each window's weighted part `y[w]` to
-/// the host. Horner's rule from the top window; where k <= c (every window of more
-/// buckets than a reduction workgroup has lanes), each window's c doublings are split
-/// around `y[w]` (acc = 2^k (2^(c-k) acc + `y[w]`) + `z[w]` - `y[w]`), so the weight costs
-/// no doubling more than [`combine_windows`] does; narrower windows double `y[w]` on its
-/// own.
-pub fn combine_window_pairs<C: Group>(
-    z: &[Projective<C>],
-    y: &[Projective<C>],
+/// sum over w of 2^(c*w) * S_w with S_w = `x[w]` + 2^k1 * `v[w]` + 2^k2 * `y[w]` for
+/// [x, v, y] = `sums` (of equal length) and (k1, k2) = `weights`, k1 <= k2: the device's
+/// reduction leaves each window's weights to the host. Horner's rule from the top
+/// window; where k2 <= c (every window of more buckets than a reduction workgroup has
+/// lanes), each window's c doublings are split around `y[w]` and `v[w]` (acc = 2^k1
+/// (2^(k2-k1) (2^(c-k2) acc + y) + v) + x), so the weights cost no doubling more than
+/// [`combine_windows`] does; narrower windows double `y[w]` and `v[w]` on their own.
+pub fn combine_window_sums<C: Group>(
+    sums: [&[Projective<C>]; 3],
     c: u32,
-    k: u32,
+    (k1, k2): (u32, u32),
 ) -> Projective<C> {
-    assert_eq!(z.len(), y.len());
+    let [x, v, y] = sums;
+    assert!(x.len() == v.len() && v.len() == y.len() && k1 <= k2);
     let mut acc = Projective::<C>::zero();
-    for (zw, yw) in z.iter().zip(y).rev() {
-        if k <= c {
-            double_times(&mut acc, c - k);
+    for ((xw, vw), yw) in x.iter().zip(v).zip(y).rev() {
+        if k2 <= c {
+            double_times(&mut acc, c - k2);
             acc += yw;
-            double_times(&mut acc, k);
+            double_times(&mut acc, k2 - k1);
+            acc += vw;
+            double_times(&mut acc, k1);
         } else {
             double_times(&mut acc, c);
-            let mut scaled = *yw;
-            double_times(&mut scaled, k);
-            acc += scaled;
+            for (part, k) in [(yw, k2), (vw, k1)] {
+                let mut scaled = *part;
+                double_times(&mut scaled, k);
+                acc += scaled;
+            }
         }
-        acc += zw - yw;
+        acc += xw;
     }
     acc
 }
@@ -178,17 +182,23 @@ mod tests {
         let sums = [g, g.double(), G1Projective::zero()];
         // 1 + 2 * 2^4 = 33
         assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
-        // The same windows as pairs: S_w = z + (2^k - 1) y for k = 0, 2, 4.
-        let ys: Vec<G1Projective> = (0..sums.len())
-            .map(|i| g * Fr::from(5 + i as u64))
-            .collect();
-        for k in [0u32, 2, 4, 6] {
-            let w = Fr::from((1u64 << k) - 1);
-            let zs: Vec<G1Projective> = sums.iter().zip(&ys).map(|(s, y)| *s - *y * w).collect();
+        // The same windows in three parts: S_w = x + 2^k1 v + 2^k2 y, with k2 within
+        // and beyond the window's 4 bits.
+        let part = |base: u64| -> Vec<G1Projective> {
+            (0..sums.len())
+                .map(|i| g * Fr::from(base + i as u64))
+                .collect()
+        };
+        let (vs, ys) = (part(5), part(11));
+        for (k1, k2) in [(0u32, 0u32), (0, 2), (1, 4), (2, 6), (3, 3)] {
+            let (w1, w2) = (Fr::from(1u64 << k1), Fr::from(1u64 << k2));
+            let xs: Vec<G1Projective> = (0..sums.len())
+                .map(|i| sums[i] - vs[i] * w1 - ys[i] * w2)
+                .collect();
             assert_eq!(
-                combine_window_pairs(&zs, &ys, 4, k),
+                combine_window_sums([&xs, &vs, &ys], 4, (k1, k2)),
                 g * Fr::from(33u64),
-                "k = {k}"
+                "k1 = {k1}, k2 = {k2}"
             );
         }
     }

@@ -210,11 +210,12 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        // A window's groups are summed by one reduction workgroup: at most wg of them.
+        // A window's groups are summed by one reduction workgroup: at most wg / 2 of
+        // them (its three trees take 3G values in 2G slots, msm_reduce.wgsl).
         let wg = reduce_wg(group, threads.workgroup_storage);
         let segs = num_buckets.next_power_of_two().clamp(
             wg,
-            reduce_segs(num_windows, threads.reduce_segs_log2).min(wg * wg),
+            reduce_segs(num_windows, threads.reduce_segs_log2).min(wg * wg / 2),
         );
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
@@ -266,13 +267,13 @@ impl Plan {
         ScatterMode::of(self.num_buckets, self.row_capacity())
     }
 
-    /// log2 of the weight the host's combine gives each window's Y_w (the window sum is
-    /// Z_w + (2^k - 1) Y_w, msm_reduce.wgsl): 2^k = the lanes of a reduction workgroup
-    /// times the buckets of a reduction segment.
-    pub fn window_weight_log2(&self) -> u32 {
+    /// log2 of the weights the host's combine gives each window's V_w and Y_w (the window
+    /// sum is X_w + 2^k1 V_w + 2^k2 Y_w, msm_reduce.wgsl): 2^k1 = the buckets of a
+    /// reduction segment, 2^k2 = that times the lanes of a reduction workgroup.
+    pub fn window_weights_log2(&self) -> (u32, u32) {
         let lanes = self.segs_per_window / self.groups_per_window;
         let per = self.num_buckets.div_ceil(self.segs_per_window);
-        (lanes * per).trailing_zeros()
+        (per.trailing_zeros(), (lanes * per).trailing_zeros())
     }
 
     /// Bytes of the digit buffer: a word an entry, and a second one (the entry's rank
@@ -296,13 +297,13 @@ impl Plan {
         self.group.point_bytes() * self.scratch_points()
     }
 
-    /// Points in the scratch buffer: bucket partials, chunk partials, group sums (two
+    /// Points in the scratch buffer: bucket partials, chunk partials, group sums (three
     /// a group), reduce-thread shares (two a thread).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
         w * (u64::from(self.num_buckets)
             + u64::from(self.chunks_per_window)
-            + 2 * u64::from(self.groups_per_window)
+            + 3 * u64::from(self.groups_per_window)
             + 2 * u64::from(self.segs_per_window))
     }
 
@@ -428,13 +429,15 @@ mod tests {
         let base = |feed, slots| glv.working_bytes() + slots * glv.slot_bytes(feed);
         assert_eq!(glv.job_bytes(f, 2), base(f, 2) + glv.bases_bytes());
         assert_eq!(glv.job_bytes(r, 1), base(r, 1));
-        // A range of GLV windows (a cluster's split by windows): the rows stay doubled,
-        // and half the windows get twice the reduction threads each.
+        // A range of GLV windows (a cluster's split by windows): the rows stay doubled;
+        // half the windows would take twice the reduction threads each, but a window's
+        // groups must fit half a reduction workgroup (2^11 threads at 64 lanes).
         let half = Plan::with_windows(1 << 20, 16, Some(&(4..8)), Layout::Glv).unwrap();
         assert_eq!((half.first_window, half.num_windows), (4, 4));
         assert_eq!(half.row_capacity(), 2 << 20);
         assert_eq!(glv.segs_per_window, MAX_SEGS);
-        assert_eq!(half.segs_per_window, 2 * MAX_SEGS);
+        assert_eq!(half.segs_per_window, MAX_SEGS);
+        assert_eq!(half.groups_per_window, REDUCE_WG / 2);
         assert_eq!(whole.segs_per_window, MAX_SEGS);
         assert_eq!(reduce_segs(1, tuning::DEFAULT_REDUCE_SEGS_LOG2), 4096);
         assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());

@@ -1,5 +1,5 @@
 //! The host's last step: every MSM's window sums, read back from the device, weighted
-//! by powers of two and added (`encode::combine_window_pairs`).
+//! by powers of two and added (`encode::combine_window_sums`).
 
 use crate::curve::Group;
 use crate::msm::plan::Plan;
@@ -19,9 +19,9 @@ pub(crate) fn combine<C: Group>(
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
     let point_words = 4 * C::ELEMENT_WORDS;
-    // Z_w for every window, then Y_w (msm_reduce.wgsl's `reduce_windows`).
-    let per_msm = 2 * point_words * windows;
-    let weight = plan.window_weight_log2();
+    // X_w for every window, then V_w, then Y_w (msm_reduce.wgsl's `reduce_windows`).
+    let per_msm = 3 * point_words * windows;
+    let weights = plan.window_weights_log2();
     let one = |m: usize| {
         if !has_passes[m] {
             // No scalars, no pass: nothing was written for it (the pooled readback
@@ -33,11 +33,16 @@ pub(crate) fn combine<C: Group>(
         // below it count as zero.
         let below = plan.first_window as usize;
         let read = |i: usize| crate::msm::encode::read_xyzz_in::<C>(&words[point_words * i..]);
-        let mut z = vec![Projective::<C>::zero(); below];
-        let mut y = z.clone();
-        z.extend((0..windows).map(read));
-        y.extend((windows..2 * windows).map(read));
-        crate::msm::encode::combine_window_pairs(&z, &y, plan.window_bits, weight)
+        let sums = |k: usize| {
+            let mut v = vec![Projective::<C>::zero(); below];
+            v.extend((k * windows..(k + 1) * windows).map(read));
+            v
+        };
+        crate::msm::encode::combine_window_sums(
+            [&sums(0), &sums(1), &sums(2)],
+            plan.window_bits,
+            weights,
+        )
     };
     if has_passes.len() == 1 {
         return vec![one(0)];

@@ -17,13 +17,13 @@ impl Params {
             * w
             * (u64::from(self.num_buckets)
                 + u64::from(self.chunks_per_window)
-                + 2 * u64::from(self.groups_per_window))
+                + 3 * u64::from(self.groups_per_window))
     }
 
-    /// Bytes of the window sums (two points a window, Z_w then Y_w: see
-    /// `Plan::window_weight_log2`), for points of `point_bytes` bytes.
+    /// Bytes of the window sums (three points a window, X_w, V_w, then Y_w: see
+    /// `Plan::window_weights_log2`), for points of `point_bytes` bytes.
     pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
-        2 * point_bytes * u64::from(self.num_windows)
+        3 * point_bytes * u64::from(self.num_windows)
     }
 }
 
