@@ -132,9 +132,10 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
             let src = source_for(group, ShaderKind::Msm, path, Unroll::Compact, Fq32::Small);
             assert!(src.contains(&format!("alias Fq2Words = array<u32, {words}>;")));
             assert!(src.contains(&format!("const FQ2_VEC4S: u32 = {quads}u;")));
-            assert!(
-                src.contains("fn load_base(i: u32) -> Affine {\n    let o = 2u * FQ2_VEC4S * i;")
-            );
+            assert!(src.contains(
+                "fn load_base_words(i: u32) -> BaseWords {\n    let o = 2u * FQ2_VEC4S * i;"
+            ));
+            assert!(src.contains("struct BaseWords {\n    x: Fq2Words,\n    y: Fq2Words,\n}"));
             assert!(src.contains("fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz"));
             assert!(src.contains("struct Affine {\n    x: Fq2,\n    y: Fq2,\n}"));
             assert!(src.contains("fn fq2_curve_b() -> Fq2"));
