@@ -16,8 +16,8 @@
 // The host reads X_w, V_w and Y_w of every window and combines them as sum 2^(c*w) * S_w,
 // its doublings split around the three (`encode::combine_window_sums`): no doubling
 // runs here, where every round is one addition's latency on few threads.
-// Multiplying each R_j by lo_j inside the thread instead (double-and-add) cost 40% of
-// the stage's additions.
+// (Multiplying each R_j by lo_j inside the thread instead, by double-and-add, would
+// take log2 lo_j doublings a thread on top of these sums.)
 //
 // Each kernel has a single call site of xyzz_add: a driver inlines every call site of
 // the (large) point addition, and compiling one copy instead of five cut the cold

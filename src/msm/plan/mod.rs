@@ -210,13 +210,10 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        // A window's groups are summed by one reduction workgroup: at most wg / 2 of
-        // them (its three trees take 3G values in 2G slots, msm_reduce.wgsl).
         let wg = reduce_wg(group, threads.workgroup_storage);
-        let segs = num_buckets.next_power_of_two().clamp(
-            wg,
-            reduce_segs(num_windows, threads.reduce_segs_log2).min(wg * wg / 2),
-        );
+        let segs = num_buckets
+            .next_power_of_two()
+            .clamp(wg, reduce_segs(num_windows, threads.reduce_segs_log2, wg));
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
         let threads_log2 = threads
@@ -439,7 +436,13 @@ mod tests {
         assert_eq!(half.segs_per_window, MAX_SEGS);
         assert_eq!(half.groups_per_window, REDUCE_WG / 2);
         assert_eq!(whole.segs_per_window, MAX_SEGS);
-        assert_eq!(reduce_segs(1, tuning::DEFAULT_REDUCE_SEGS_LOG2), 4096);
+        assert_eq!(
+            reduce_segs(1, tuning::DEFAULT_REDUCE_SEGS_LOG2, REDUCE_WG),
+            2048
+        );
+        assert_eq!(reduce_segs(2, 8, REDUCE_WG), 1024);
+        assert_eq!(reduce_segs(8, 8, REDUCE_WG), 256);
+        assert_eq!(reduce_segs(8, 11, 32), 512);
         assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());
         // Params feed (resident scalars): a slot is its parameter block.
         assert_eq!(glv.job_bytes(Feed::Params, 3), base(Feed::Params, 3));

@@ -130,7 +130,7 @@ const ENV: [EnvVar; 17] = [
     EnvVar {
         var: "WGPU_MSM_REDUCE_SEGS_LOG2",
         expected: "a whole number 6..=12",
-        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 12)),
+        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 11)),
     },
     EnvVar {
         var: "WGPU_MSM_SEED_PER_BUCKET",

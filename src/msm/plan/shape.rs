@@ -140,23 +140,23 @@ pub fn glv_window_bits(
 }
 
 /// Windows at and above which a window gets [`MAX_SEGS`](super::MAX_SEGS) reduction threads; fewer
-/// windows share as many threads in all (up to 64 x 64 a window).
+/// windows share as many threads in all (up to the reduction workgroups' bound).
 pub const REDUCE_FULL_WINDOWS: u32 = 8;
 
 /// Most bucket-reduction threads a window of a pass computing `num_windows` windows
-/// gets: 2^`segs_log2` ([`MAX_SEGS`](super::MAX_SEGS) by default), more where fewer than
-/// [`REDUCE_FULL_WINDOWS`] windows leave the device idle, up to 64 groups of 64, all
-/// `reduce_windows` sums in one workgroup. The reduction is a chain of dependent
+/// gets, with reduction workgroups of `wg` lanes: 2^`segs_log2` ([`MAX_SEGS`](super::MAX_SEGS)
+/// by default), more where fewer than [`REDUCE_FULL_WINDOWS`] windows leave the device
+/// idle, and at most wg^2 / 2: a window's groups of wg threads are summed by one
+/// `reduce_windows` workgroup, whose three trees take 3G values in 2G = wg slots (2^11 at
+/// 64 lanes, which the default already reaches). The reduction is a chain of dependent
 /// additions per thread (twice the segment's buckets, then the rounds of the groups), so
-/// shorter segments finish sooner while threads are few (a device computing half of
-/// the windows, in a cluster split by windows; see docs/).
-pub fn reduce_segs(num_windows: u32, segs_log2: u32) -> u32 {
-    let base = segs_log2.clamp(6, 12);
+/// shorter segments finish sooner while threads are few.
+pub fn reduce_segs(num_windows: u32, segs_log2: u32, wg: u32) -> u32 {
     let short = REDUCE_FULL_WINDOWS
         .div_ceil(num_windows.max(1))
         .next_power_of_two()
         .trailing_zeros();
-    1 << (base + short).min(12)
+    (1u32 << (segs_log2.max(6) + short).min(30)).min(wg * wg / 2)
 }
 
 #[cfg(test)]

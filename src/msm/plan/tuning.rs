@@ -100,9 +100,8 @@ pub struct Tuning {
     /// A pass aims for 2^this accumulation threads; `None`: the plan's default
     /// (`plan::accumulate_threads_log2`).
     pub accumulate_threads_log2: Option<u32>,
-    /// At most 2^this bucket-reduction threads per window (6 to 12; the plan also keeps
-    /// a window's reduction groups within half a reduction workgroup: at most 2^11
-    /// threads at 64 lanes).
+    /// At most 2^this bucket-reduction threads per window (6 to 11; `plan::reduce_segs`
+    /// bounds them by the reduction workgroup's lanes).
     pub reduce_segs_log2: u32,
     /// Most points per bucket (pass points / buckets per window) at which a later
     /// pass's bucket heads start from the bucket totals; larger passes leave every
