@@ -818,6 +818,11 @@ fn resident_and_async(ctx: &mut Ctx) {
         .unwrap_or_else(|e| panic!("{} upload: {e}", ctx.tag()));
     assert_eq!(resident.len(), n);
     assert_eq!(resident.device_uid(), ctx.dev.uid());
+    let shown = format!("{resident:?}");
+    assert!(
+        shown.starts_with("DeviceBases") && shown.contains("len: 1500"),
+        "{shown}"
+    );
     let sets: Vec<Vec<Fr>> = vec![
         random_scalars(n, ctx.next_seed()),
         random_scalars(n, ctx.next_seed()),
@@ -984,6 +989,7 @@ fn resident_scalars(ctx: &mut Ctx) {
     let s = random_scalars(n, ctx.next_seed());
     for k in [700usize, 1, 0] {
         let ds = ctx.dev.upload_scalars(&s[..k]).unwrap();
+        assert!(format!("{ds:?}").contains(&format!("len: {k}")), "{ds:?}");
         let want = G1Projective::msm(&bases[..k], &s[..k]).unwrap();
         let got = pollster::block_on(ctx.dev.msm_resident_async(&expanded, &ds, &cfg));
         assert!(

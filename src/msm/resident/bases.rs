@@ -36,6 +36,17 @@ pub struct DeviceBases<C: Group = ark_bn254::g1::Config> {
     pub(crate) group: PhantomData<fn() -> C>,
 }
 
+impl<C: Group> std::fmt::Debug for DeviceBases<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceBases")
+            .field("group", &C::ID)
+            .field("len", &self.len())
+            .field("device_uid", &self.device_uid())
+            .field("expanded", &self.expanded)
+            .finish()
+    }
+}
+
 impl<C: Group> DeviceBases<C> {
     /// Number of bases.
     pub fn len(&self) -> usize {

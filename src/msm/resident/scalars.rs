@@ -17,6 +17,16 @@ pub struct DeviceScalars<C: Group = ark_bn254::g1::Config> {
     pub(crate) group: PhantomData<fn() -> C>,
 }
 
+impl<C: Group> std::fmt::Debug for DeviceScalars<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceScalars")
+            .field("group", &C::ID)
+            .field("len", &self.len())
+            .field("device_uid", &self.device_uid())
+            .finish()
+    }
+}
+
 impl<C: Group> DeviceScalars<C> {
     /// Number of scalars.
     pub fn len(&self) -> usize {
