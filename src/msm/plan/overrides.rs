@@ -130,7 +130,7 @@ const ENV: [EnvVar; 17] = [
     EnvVar {
         var: "WGPU_MSM_REDUCE_SEGS_LOG2",
         expected: "a whole number 6..=12",
-        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 11)),
+        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 12)),
     },
     EnvVar {
         var: "WGPU_MSM_SEED_PER_BUCKET",
@@ -262,6 +262,19 @@ mod tests {
             Tuning::default().with_vars(|_| None).unwrap(),
             Tuning::default()
         );
+    }
+
+    #[test]
+    fn the_reduction_width_takes_what_the_tuning_check_takes() {
+        let info = crate::msm::plan::tuning::tests::info(false, "Vulkan");
+        for (v, ok) in [("5", false), ("6", true), ("12", true), ("13", false)] {
+            let env = |var: &str| (var == "WGPU_MSM_REDUCE_SEGS_LOG2").then(|| v.to_string());
+            let t = Tuning::default().with_vars(env);
+            assert_eq!(t.is_ok(), ok, "{v}: {t:?}");
+            if let Ok(t) = t {
+                assert!(t.check(&info).is_ok(), "{v}");
+            }
+        }
     }
 
     #[test]

@@ -326,10 +326,11 @@ impl std::fmt::Display for Tuning {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn info(software: bool, backend: &str) -> DeviceInfo {
+    /// A device of `backend`, a software adapter or not, for the plan's tests.
+    pub(in crate::msm::plan) fn info(software: bool, backend: &str) -> DeviceInfo {
         DeviceInfo {
             index: 0,
             name: "test".into(),
