@@ -129,8 +129,8 @@ const ENV: [EnvVar; 17] = [
     },
     EnvVar {
         var: "WGPU_MSM_REDUCE_SEGS_LOG2",
-        expected: "a whole number 6..=12",
-        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 12)),
+        expected: "a whole number 6..=11",
+        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 11)),
     },
     EnvVar {
         var: "WGPU_MSM_SEED_PER_BUCKET",
@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn the_reduction_width_takes_what_the_tuning_check_takes() {
         let info = crate::msm::plan::tuning::tests::info(false, "Vulkan");
-        for (v, ok) in [("5", false), ("6", true), ("12", true), ("13", false)] {
+        for (v, ok) in [("5", false), ("6", true), ("11", true), ("12", false)] {
             let env = |var: &str| (var == "WGPU_MSM_REDUCE_SEGS_LOG2").then(|| v.to_string());
             let t = Tuning::default().with_vars(env);
             assert_eq!(t.is_ok(), ok, "{v}: {t:?}");
@@ -275,6 +275,11 @@ mod tests {
                 assert!(t.check(&info).is_ok(), "{v}");
             }
         }
+        let wide = Tuning {
+            reduce_segs_log2: 12,
+            ..Tuning::default()
+        };
+        assert!(wide.check(&info).is_err());
     }
 
     #[test]

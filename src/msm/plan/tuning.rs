@@ -246,7 +246,7 @@ impl Tuning {
     ///
     /// # Errors
     /// [`Error::InvalidConfig`] for a zero thread count, split, divisor or pool size, a
-    /// growth of at most 100%, a reduction width outside 6..=12, in-place uploads on a
+    /// growth of at most 100%, a reduction width outside 6..=11, in-place uploads on a
     /// device that cannot bind mappable buffers, or indirect fold steps on a device
     /// without indirect dispatches.
     pub fn check(&self, info: &DeviceInfo) -> Result<()> {
@@ -260,8 +260,8 @@ impl Tuning {
         if self.pass_growth_pct <= 100 || self.resident_pass_growth_pct <= 100 {
             return bad("pass growths must be more than 100%");
         }
-        if !(6..=12).contains(&self.reduce_segs_log2) {
-            return bad("reduce_segs_log2 must be within 6..=12");
+        if !(6..=11).contains(&self.reduce_segs_log2) {
+            return bad("reduce_segs_log2 must be within 6..=11");
         }
         if self.direct_uploads != DirectUploads::None && !info.mappable_storage {
             return bad(&format!(
