@@ -39,8 +39,8 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 pub use crate::shader::stages::{
-    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, REDUCE_WG, REDUCE_WG_MIN,
-    SCAN_PER, SCAN_WG,
+    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, REDUCE_SUMS, REDUCE_WG,
+    REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
 };
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
@@ -294,13 +294,13 @@ impl Plan {
         self.group.point_bytes() * self.scratch_points()
     }
 
-    /// Points in the scratch buffer: bucket partials, chunk partials, group sums (three
-    /// a group), reduce-thread shares (two a thread).
+    /// Points in the scratch buffer: bucket partials, chunk partials, group sums
+    /// ([`REDUCE_SUMS`] a group), reduce-thread shares (two a thread).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
         w * (u64::from(self.num_buckets)
             + u64::from(self.chunks_per_window)
-            + 3 * u64::from(self.groups_per_window)
+            + u64::from(REDUCE_SUMS * self.groups_per_window)
             + 2 * u64::from(self.segs_per_window))
     }
 

@@ -20,7 +20,7 @@ pub(crate) fn combine<C: Group>(
     let windows = plan.num_windows as usize;
     let point_words = 4 * C::ELEMENT_WORDS;
     // X_w for every window, then V_w, then Y_w (msm_reduce.wgsl's `reduce_windows`).
-    let per_msm = 3 * point_words * windows;
+    let per_msm = crate::shader::stages::REDUCE_SUMS as usize * point_words * windows;
     let weights = plan.window_weights_log2();
     let one = |m: usize| {
         if !has_passes[m] {

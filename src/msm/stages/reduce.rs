@@ -5,7 +5,7 @@
 use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::memory::working::Working;
-use crate::shader::stages::{REDUCE_GROUPS, REDUCE_WINDOWS};
+use crate::shader::stages::{REDUCE_GROUPS, REDUCE_SUMS, REDUCE_WINDOWS};
 
 impl Params {
     /// Byte offset of the window sums in the scratch buffer (where the reduction's
@@ -17,13 +17,13 @@ impl Params {
             * w
             * (u64::from(self.num_buckets)
                 + u64::from(self.chunks_per_window)
-                + 3 * u64::from(self.groups_per_window))
+                + u64::from(REDUCE_SUMS * self.groups_per_window))
     }
 
-    /// Bytes of the window sums (three points a window, X_w, V_w, then Y_w: see
-    /// `Plan::window_weights_log2`), for points of `point_bytes` bytes.
+    /// Bytes of the window sums ([`REDUCE_SUMS`] points a window, X_w, V_w, then Y_w:
+    /// see `Plan::window_weights_log2`), for points of `point_bytes` bytes.
     pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
-        3 * point_bytes * u64::from(self.num_windows)
+        point_bytes * u64::from(REDUCE_SUMS * self.num_windows)
     }
 }
 
