@@ -130,7 +130,10 @@ const ENV: [EnvVar; 17] = [
     EnvVar {
         var: "WGPU_MSM_REDUCE_SEGS_LOG2",
         expected: "a whole number 6..=11",
-        set: |t, v| put(&mut t.reduce_segs_log2, at_least(v, 6).filter(|&l| l <= 11)),
+        set: |t, v| {
+            let ok = |l: &u32| super::tuning::REDUCE_SEGS_LOG2_RANGE.contains(l);
+            put(&mut t.reduce_segs_log2, at_least(v, 0).filter(ok))
+        },
     },
     EnvVar {
         var: "WGPU_MSM_SEED_PER_BUCKET",

@@ -18,6 +18,9 @@ use crate::shader::{unroll::Unroll, Fq32};
 
 /// Most bucket-reduction threads per window by default, 2^this (`plan::MAX_SEGS`).
 pub(crate) const DEFAULT_REDUCE_SEGS_LOG2: u32 = 11;
+/// The widths `Tuning::reduce_segs_log2` may take (the override's too): above 11,
+/// `plan::reduce_segs` gives no more threads at 64 lanes.
+pub(crate) const REDUCE_SEGS_LOG2_RANGE: std::ops::RangeInclusive<u32> = 6..=11;
 
 /// What the MSM kernels read straight from the host-visible buffers the host writes
 /// one-shot inputs into, skipping the copy into a device buffer. Possible only where
@@ -260,7 +263,7 @@ impl Tuning {
         if self.pass_growth_pct <= 100 || self.resident_pass_growth_pct <= 100 {
             return bad("pass growths must be more than 100%");
         }
-        if !(6..=11).contains(&self.reduce_segs_log2) {
+        if !REDUCE_SEGS_LOG2_RANGE.contains(&self.reduce_segs_log2) {
             return bad("reduce_segs_log2 must be within 6..=11");
         }
         if self.direct_uploads != DirectUploads::None && !info.mappable_storage {
