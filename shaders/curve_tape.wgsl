@@ -9,14 +9,17 @@
 // builds G2's kernels in bounded time this way (docs/drivers.md). On a GPU the register
 // array, indexed at run time, lives in thread-local memory, yet the machine runs every
 // group but BN254 G1 faster than its written-out formulas, whose values outgrow the
-// registers (`GroupId::formulas_on_register_machine`, docs/curves.md).
+// registers (`GroupId::formulas_on_register_machine`, docs/curves.md). Over Fq outside
+// `Rolled` builds the programs are fused (src/shader/tape.rs, `fuse`): each formula's Y3
+// is one a b - c d step under one Montgomery reduction, a second multiply site.
 
 /// The machine's registers: the operands p (R_X..R_ZZZ) and q (R_QX..R_QZZZ), the
 /// formulas' temporaries and the result (R_X3..R_ZZZ3).
 var<private> reg: array<Fq, TAPE_REGS>;
 
-/// Runs steps [start, stop) of TAPE. A step is op | dst << 2 | a << 8 | b << 14: reg[dst] =
-/// reg[a] * reg[b] (op 0), + (op 1) or - (op 2).
+/// Runs steps [start, stop) of TAPE. A step is op | dst << 2 | a << 8 | b << 14 | c << 20 |
+/// d << 26: reg[dst] = reg[a] * reg[b] (op 0), + (op 1), - (op 2) or, in fused programs,
+/// reg[a] * reg[b] - reg[c] * reg[d] with one reduction (op 3: a second multiply site).
 fn tape_run(start: u32, stop: u32) {
     for (var i = start; i < stop; i++) {
         let step = TAPE[i];
@@ -30,6 +33,7 @@ fn tape_run(start: u32, stop: u32) {
             case 1u: {
                 r = fq_add(a, b);
             }
+            ${TAPE_MUL_SUB}
             default: {
                 r = fq_sub(a, b);
             }

@@ -14,6 +14,12 @@ fn test_fq2_b(i: u32) -> Fq2 {
     return Fq2(fq_unpack(tb_big(2u * i, LIMBS)), fq_unpack(tb_big(2u * i + 1u, LIMBS)));
 }
 
+/// v + p in each coordinate where the Fq form keeps values lazily reduced (< 2p): the
+/// widest inputs of a multiply.
+fn test_fq2_unreduced(v: Fq2) -> Fq2 {
+    return Fq2(fq_unreduced(v.c0), fq_unreduced(v.c1));
+}
+
 fn test_fq2_out(i: u32, v: Fq2) {
     tout_big(2u * LIMBS * i, fq_pack(v.c0));
     tout_big(2u * LIMBS * i + LIMBS, fq_pack(v.c1));
@@ -42,11 +48,18 @@ fn test_fq2_mul(@builtin(global_invocation_id) g: vec3<u32>) {
 @compute @workgroup_size(64)
 fn test_fq2_mul_unreduced(@builtin(global_invocation_id) g: vec3<u32>) {
     if (g.x < test_fq2_count()) {
+        test_fq2_out(g.x, fq2_mul(test_fq2_unreduced(test_fq2_a(g.x)), test_fq2_unreduced(test_fq2_b(g.x))));
+    }
+}
+
+/// tout = ta tb - tb ta^2 by fq2_mul_sub, its first three inputs unreduced: the widest
+/// a b - c d the point formulas take.
+@compute @workgroup_size(64)
+fn test_fq2_mul_sub(@builtin(global_invocation_id) g: vec3<u32>) {
+    if (g.x < test_fq2_count()) {
         let a = test_fq2_a(g.x);
-        let b = test_fq2_b(g.x);
-        let au = Fq2(fq_unreduced(a.c0), fq_unreduced(a.c1));
-        let bu = Fq2(fq_unreduced(b.c0), fq_unreduced(b.c1));
-        test_fq2_out(g.x, fq2_mul(au, bu));
+        let bu = test_fq2_unreduced(test_fq2_b(g.x));
+        test_fq2_out(g.x, fq2_mul_sub(test_fq2_unreduced(a), bu, bu, fq2_sqr(a)));
     }
 }
 

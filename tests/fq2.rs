@@ -46,11 +46,12 @@ where
     }
     let (wa, wb) = (words::<C, P>(&a), words::<C, P>(&b));
     type Op<P> = fn(Fp2<P>, Fp2<P>) -> Fp2<P>;
-    let ops: [(&str, bool, Op<P>); 8] = [
+    let ops: [(&str, bool, Op<P>); 9] = [
         ("add", true, |x, y| x + y),
         ("sub", true, |x, y| x - y),
         ("mul", true, |x, y| x * y),
         ("mul_unreduced", true, |x, y| x * y),
+        ("mul_sub", true, |x, y| x * y - y * x.square()),
         ("sqr", false, |x, _| x.square()),
         ("neg", false, |x, _| -x),
         ("double", false, |x, _| x.double()),

@@ -162,11 +162,12 @@ pub const FIELD_TEST_OPS: [&str; 12] = [
     "chain",
 ];
 /// Operations with an Fq2 test kernel (`test_fq2_{op}`).
-pub const FQ2_TEST_OPS: [&str; 8] = [
+pub const FQ2_TEST_OPS: [&str; 9] = [
     "add",
     "sub",
     "mul",
     "mul_unreduced",
+    "mul_sub",
     "sqr",
     "neg",
     "double",
@@ -177,10 +178,21 @@ pub const CURVE_TEST_OPS: [&str; 6] = ["madd", "add", "double", "neg", "mul_smal
 
 /// The curve module (written over Fq; renamed for Fq2 by the caller): curve.wgsl with
 /// its point formulas written out (curve_formulas.wgsl), or run by the register machine
-/// of curve_tape.wgsl (`tape`) where `tape` is asked.
-fn curve_module(tape: bool) -> String {
+/// of curve_tape.wgsl (`tape`) where `tape` is asked, with fused a b - c d steps
+/// (`tape::fuse`, a second multiply site) where `fused`.
+fn curve_module(tape: bool, fused: bool) -> String {
     if tape {
-        [CURVE, &tape::wgsl(), CURVE_TAPE].join("\n")
+        let case = if fused {
+            "case 3u: {\n                r = fq_mul_sub(a, b, reg[(step >> 20u) & 63u], reg[step >> 26u]);\n            }"
+        } else {
+            ""
+        };
+        [
+            CURVE,
+            &tape::wgsl(fused),
+            &CURVE_TAPE.replace("${TAPE_MUL_SUB}", case),
+        ]
+        .join("\n")
     } else {
         [CURVE, CURVE_FORMULAS].join("\n")
     }
@@ -377,7 +389,12 @@ pub fn source_for_device(
     // formulas, which run faster (docs/drivers.md, docs/curves.md).
     let tape = (group.formulas_on_register_machine() && (kind.uses_curve() || over_fq2))
         || (mode == unroll::Unroll::Rolled && over_fq2);
-    let curve = curve_module(tape);
+    // Fused steps over Fq where its a b - c d takes one reduction (radix 2^29, small
+    // limbs) and the build is not `Rolled` (GL's: a second multiply site costs its
+    // compile time). Not over Fq2, whose fused a b - c d (six wide products, two
+    // reductions) made G2's accumulation slower on an H200 (docs/benchmark-log.md v38).
+    let fused = mode != unroll::Unroll::Rolled && !over_fq2 && form != FqForm::Words;
+    let curve = curve_module(tape, fused);
     if over_fq2 {
         // The curve over Fq2: G2's formulas are G1's with the element renamed.
         parts.push(fq2_module(form));

@@ -9,7 +9,11 @@
 //! the XYZZ formulas of `curve_formulas.wgsl` (hyperelliptic.org EFD, `add-2008-s` and
 //! `dbl-2008-s-1` for a = 0, `madd-2008-s` for the mixed addition of an affine q, which
 //! takes 10 multiplications where the addition takes 14) with named registers; [`wgsl`]
-//! numbers the registers and writes the program as WGSL constants.
+//! numbers the registers and writes the program as WGSL constants. Fused programs
+//! ([`fuse`]) write each formula's Y3 = R (Q - X3) - Y1 PPP as one step whose two
+//! products share one Montgomery reduction (`fq_mul_sub`): the Fq machine's builds
+//! outside `Rolled` take them (BLS12-381 G1's point operations 4-5% faster on an H200,
+//! docs/benchmark-log.md v38); Fq2's fused products were slower there.
 
 /// A field operation of the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,12 +24,26 @@ pub(crate) enum Op {
     Add = 1,
     /// `dst = a - b`.
     Sub = 2,
+    /// `dst = a * b - c * d`, both products under one Montgomery reduction where the
+    /// field has it (`fq_mul_sub`): only in fused programs ([`fuse`]).
+    MulSub = 3,
 }
 
-use Op::{Add, Mul, Sub};
+use Op::{Add, Mul, MulSub, Sub};
 
 /// One step: `(dst, op, a, b)` on named registers.
 pub(crate) type Step = (&'static str, Op, &'static str, &'static str);
+
+/// A step as encoded: `(dst, op, a, b, c, d)`, with `c` and `d` read by [`Op::MulSub`]
+/// only (empty otherwise).
+type Wide = (
+    &'static str,
+    Op,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
 
 /// The registers with a fixed role, first in the numbering: the operands p and q, the
 /// values the shader tests between segments (`h`, `r`) and the result.
@@ -142,23 +160,69 @@ fn index(regs: &[&str], name: &str) -> u32 {
         .expect("a register of the program") as u32
 }
 
-/// The encoded program: `op | dst << 2 | a << 8 | b << 14` per step.
-pub(crate) fn encoded() -> Vec<u32> {
-    let regs = registers();
-    assert!(regs.len() <= 64, "register numbers are six bits");
+/// `steps` as encoded steps; where `fused`, each `x = a * b; y = c * d; z = x - y`
+/// whose temporaries x and y no later step of the segment reads (and whose second
+/// product does not read x) is one `z = a * b - c * d` step ([`Op::MulSub`]): Y3 of
+/// every formula, one Montgomery reduction fewer a point operation.
+fn fuse(steps: &[Step], fused: bool) -> Vec<Wide> {
+    let mut out = Vec::with_capacity(steps.len());
+    let mut i = 0;
+    while i < steps.len() {
+        if fused && i + 2 < steps.len() {
+            let (x, o1, a, b) = steps[i];
+            let (y, o2, c, d) = steps[i + 1];
+            let (z, o3, s, t) = steps[i + 2];
+            let unread = |r: &str| {
+                !FIXED.contains(&r) && steps[i + 3..].iter().all(|&(_, _, p, q)| p != r && q != r)
+            };
+            if (o1, o2, o3) == (Mul, Mul, Sub)
+                && (s, t) == (x, y)
+                && x != y
+                && c != x
+                && d != x
+                && unread(x)
+                && unread(y)
+            {
+                out.push((z, MulSub, a, b, c, d));
+                i += 3;
+                continue;
+            }
+        }
+        let (d, op, a, b) = steps[i];
+        out.push((d, op, a, b, "", ""));
+        i += 1;
+    }
+    out
+}
+
+/// The segments as encoded steps, in program order (see [`fuse`]).
+fn segments_fused(fused: bool) -> Vec<(&'static str, Vec<Wide>)> {
     SEGMENTS
         .iter()
+        .map(|(name, steps)| (*name, fuse(steps, fused)))
+        .collect()
+}
+
+/// The encoded program: `op | dst << 2 | a << 8 | b << 14 | c << 20 | d << 26` per
+/// step (c and d zero but for [`Op::MulSub`]).
+pub(crate) fn encoded(fused: bool) -> Vec<u32> {
+    let regs = registers();
+    assert!(regs.len() <= 64, "register numbers are six bits");
+    let reg = |n: &str| if n.is_empty() { 0 } else { index(&regs, n) };
+    segments_fused(fused)
+        .iter()
         .flat_map(|(_, steps)| steps.iter())
-        .map(|&(d, op, a, b)| {
-            op as u32 | index(&regs, d) << 2 | index(&regs, a) << 8 | index(&regs, b) << 14
+        .map(|&(d, op, a, b, c, e)| {
+            op as u32 | reg(d) << 2 | reg(a) << 8 | reg(b) << 14 | reg(c) << 20 | reg(e) << 26
         })
         .collect()
 }
 
 /// The WGSL constants curve_tape.wgsl reads: `TAPE_REGS`, `R_*` for the fixed
 /// registers, `TAPE_ADD_A` / `TAPE_ADD_B` / `TAPE_MADD_A` / `TAPE_MADD_B` / `TAPE_DBL` /
-/// `TAPE_END` (segment starts and the program's end) and the program `TAPE`.
-pub(crate) fn wgsl() -> String {
+/// `TAPE_END` (segment starts and the program's end) and the program `TAPE`, with
+/// fused steps ([`fuse`]) where `fused`.
+pub(crate) fn wgsl(fused: bool) -> String {
     let regs = registers();
     let mut out = format!(
         "// The point formulas' program (src/shader/tape.rs).\nconst TAPE_REGS: u32 = {}u;\n",
@@ -172,12 +236,12 @@ pub(crate) fn wgsl() -> String {
         );
     }
     let mut start = 0;
-    for (name, steps) in SEGMENTS {
+    for (name, steps) in segments_fused(fused) {
         out += &format!("const TAPE_{name}: u32 = {start}u;\n");
         start += steps.len();
     }
     out += &format!("const TAPE_END: u32 = {start}u;\n");
-    let words: Vec<String> = encoded().iter().map(|w| format!("{w}u")).collect();
+    let words: Vec<String> = encoded(fused).iter().map(|w| format!("{w}u")).collect();
     out += &format!("const TAPE = array<u32, {start}>({});\n", words.join(", "));
     out
 }
@@ -195,10 +259,12 @@ mod tests {
     fn run(regs: &mut [Fq], steps: &[u32]) {
         for &s in steps {
             let (a, b) = (regs[(s >> 8 & 63) as usize], regs[(s >> 14 & 63) as usize]);
+            let (c, d) = (regs[(s >> 20 & 63) as usize], regs[(s >> 26) as usize]);
             regs[(s >> 2 & 63) as usize] = match s & 3 {
                 0 => a * b,
                 1 => a + b,
-                _ => a - b,
+                2 => a - b,
+                _ => a * b - c * d,
             };
         }
     }
@@ -217,13 +283,13 @@ mod tests {
     }
 
     /// Each segment's steps in the encoded program, by segment name.
-    fn segments() -> HashMap<&'static str, std::ops::Range<usize>> {
+    fn segments(fused: bool) -> HashMap<&'static str, std::ops::Range<usize>> {
         let mut start = 0;
-        SEGMENTS
-            .iter()
+        segments_fused(fused)
+            .into_iter()
             .map(|(name, steps)| {
                 start += steps.len();
-                (*name, start - steps.len()..start)
+                (name, start - steps.len()..start)
             })
             .collect()
     }
@@ -231,10 +297,10 @@ mod tests {
     /// The addition's first and second parts (`first`, `second`) against arkworks, with
     /// q in XYZZ form of a random z, or affine (z = 1) where `affine`: p + q, then p == q
     /// (H and R vanish, the doubling runs on p's registers) and p == -q (H alone).
-    fn check_addition(first: &str, second: &str, affine: bool) {
+    fn check_addition(first: &str, second: &str, affine: bool, fused: bool) {
         let names = registers();
-        let code = encoded();
-        let seg = segments();
+        let code = encoded(fused);
+        let seg = segments(fused);
         let mut rng = StdRng::seed_from_u64(27);
         for _ in 0..20 {
             let p = (G1Projective::rand(&mut rng)).into_affine();
@@ -276,12 +342,16 @@ mod tests {
 
     #[test]
     fn programs_add_and_double_as_arkworks() {
-        check_addition("ADD_A", "ADD_B", false);
+        for fused in [false, true] {
+            check_addition("ADD_A", "ADD_B", false, fused);
+        }
     }
 
     #[test]
     fn mixed_program_adds_affine_points_as_arkworks() {
-        check_addition("MADD_A", "MADD_B", true);
+        for fused in [false, true] {
+            check_addition("MADD_A", "MADD_B", true, fused);
+        }
         let muls = |s: &[Step]| s.iter().filter(|st| st.1 == Mul).count();
         assert_eq!(muls(MADD_A) + muls(MADD_B), 10);
         assert_eq!(muls(ADD_A) + muls(ADD_B), 14);
@@ -289,7 +359,7 @@ mod tests {
 
     #[test]
     fn constants_name_every_segment() {
-        let w = wgsl();
+        let w = wgsl(true);
         for name in [
             "TAPE_ADD_A",
             "TAPE_ADD_B",
@@ -304,6 +374,21 @@ mod tests {
             assert!(w.contains(&format!("const {name}")), "{name} missing");
         }
         let steps: usize = SEGMENTS.iter().map(|(_, s)| s.len()).sum();
-        assert_eq!(encoded().len(), steps);
+        assert_eq!(encoded(false).len(), steps);
+    }
+
+    #[test]
+    fn fusing_writes_each_y3_as_one_step() {
+        // Y3 = R (Q - X3) - Y1 PPP and its like: one fused step in each of the three
+        // formulas' second parts, two steps fewer each.
+        for (name, steps) in SEGMENTS {
+            let f = fuse(steps, true);
+            let fused = f.iter().filter(|s| s.1 == MulSub).count();
+            let want = usize::from(matches!(name, "ADD_B" | "MADD_B" | "DBL"));
+            assert_eq!(fused, want, "{name}");
+            assert_eq!(f.len(), steps.len() - 2 * want, "{name}");
+            assert!(f.iter().any(|s| s.0 == "y3") || want == 0, "{name}");
+        }
+        assert!(fuse(MADD_B, false).iter().all(|s| s.1 != MulSub));
     }
 }
