@@ -9,9 +9,10 @@
 // builds G2's kernels in bounded time this way (docs/drivers.md). On a GPU the register
 // array, indexed at run time, lives in thread-local memory, yet the machine runs every
 // group but BN254 G1 faster than its written-out formulas, whose values outgrow the
-// registers (`GroupId::formulas_on_register_machine`, docs/curves.md). Over Fq outside
-// `Rolled` builds the programs are fused (src/shader/tape.rs, `fuse`): each formula's Y3
-// is one a b - c d step under one Montgomery reduction, a second multiply site.
+// registers (`GroupId::formulas_on_register_machine`, docs/curves.md). Where the shader
+// builder asks (over Fq with a one-reduction fq_mul_sub, outside `Rolled` builds) the
+// programs are fused (src/shader/tape.rs, `fuse`): each formula's Y3 is one a b - c d
+// step, run by a second multiply site in `tape_run`.
 
 /// The machine's registers: the operands p (R_X..R_ZZZ) and q (R_QX..R_QZZZ), the
 /// formulas' temporaries and the result (R_X3..R_ZZZ3).

@@ -391,8 +391,8 @@ pub fn source_for_device(
         || (mode == unroll::Unroll::Rolled && over_fq2);
     // Fused steps over Fq where its a b - c d takes one reduction (radix 2^29, small
     // limbs) and the build is not `Rolled` (GL's: a second multiply site costs its
-    // compile time). Not over Fq2, whose fused a b - c d (six wide products, two
-    // reductions) made G2's accumulation slower on an H200 (docs/benchmark-log.md v38).
+    // compile time). Not over Fq2, where a fused a b - c d needs six wide products and
+    // two reductions live at once and G2 runs slower with it (benchmark log v38).
     let fused = mode != unroll::Unroll::Rolled && !over_fq2 && form != FqForm::Words;
     let curve = curve_module(tape, fused);
     if over_fq2 {

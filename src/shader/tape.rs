@@ -11,9 +11,8 @@
 //! takes 10 multiplications where the addition takes 14) with named registers; [`wgsl`]
 //! numbers the registers and writes the program as WGSL constants. Fused programs
 //! ([`fuse`]) write each formula's Y3 = R (Q - X3) - Y1 PPP as one step whose two
-//! products share one Montgomery reduction (`fq_mul_sub`): the Fq machine's builds
-//! outside `Rolled` take them (BLS12-381 G1's point operations 4-5% faster on an H200,
-//! docs/benchmark-log.md v38); Fq2's fused products were slower there.
+//! products share one Montgomery reduction (`fq_mul_sub`); the shader builder asks for
+//! them where that pays (`shader::source_for_device`).
 
 /// A field operation of the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +35,7 @@ pub(crate) type Step = (&'static str, Op, &'static str, &'static str);
 
 /// A step as encoded: `(dst, op, a, b, c, d)`, with `c` and `d` read by [`Op::MulSub`]
 /// only (empty otherwise).
-type Wide = (
+type Encoded = (
     &'static str,
     Op,
     &'static str,
@@ -160,15 +159,15 @@ fn index(regs: &[&str], name: &str) -> u32 {
         .expect("a register of the program") as u32
 }
 
-/// `steps` as encoded steps; where `fused`, each `x = a * b; y = c * d; z = x - y`
-/// whose temporaries x and y no later step of the segment reads (and whose second
-/// product does not read x) is one `z = a * b - c * d` step ([`Op::MulSub`]): Y3 of
-/// every formula, one Montgomery reduction fewer a point operation.
-fn fuse(steps: &[Step], fused: bool) -> Vec<Wide> {
+/// `steps` as encoded steps, each `x = a * b; y = c * d; z = x - y` whose temporaries
+/// x and y no later step of the segment reads (and whose second product does not read
+/// x) written as one `z = a * b - c * d` step ([`Op::MulSub`]): Y3 of every formula, one
+/// Montgomery reduction fewer a point operation.
+fn fuse(steps: &[Step]) -> Vec<Encoded> {
     let mut out = Vec::with_capacity(steps.len());
     let mut i = 0;
     while i < steps.len() {
-        if fused && i + 2 < steps.len() {
+        if i + 2 < steps.len() {
             let (x, o1, a, b) = steps[i];
             let (y, o2, c, d) = steps[i + 1];
             let (z, o3, s, t) = steps[i + 2];
@@ -195,11 +194,17 @@ fn fuse(steps: &[Step], fused: bool) -> Vec<Wide> {
     out
 }
 
-/// The segments as encoded steps, in program order (see [`fuse`]).
-fn segments_fused(fused: bool) -> Vec<(&'static str, Vec<Wide>)> {
+/// The segments as encoded steps, in program order, fused ([`fuse`]) where `fused`.
+fn segments_fused(fused: bool) -> Vec<(&'static str, Vec<Encoded>)> {
+    let plain = |steps: &[Step]| {
+        steps
+            .iter()
+            .map(|&(d, op, a, b)| (d, op, a, b, "", ""))
+            .collect()
+    };
     SEGMENTS
         .iter()
-        .map(|(name, steps)| (*name, fuse(steps, fused)))
+        .map(|&(name, steps)| (name, if fused { fuse(steps) } else { plain(steps) }))
         .collect()
 }
 
@@ -382,13 +387,14 @@ mod tests {
         // Y3 = R (Q - X3) - Y1 PPP and its like: one fused step in each of the three
         // formulas' second parts, two steps fewer each.
         for (name, steps) in SEGMENTS {
-            let f = fuse(steps, true);
+            let f = fuse(steps);
             let fused = f.iter().filter(|s| s.1 == MulSub).count();
             let want = usize::from(matches!(name, "ADD_B" | "MADD_B" | "DBL"));
             assert_eq!(fused, want, "{name}");
             assert_eq!(f.len(), steps.len() - 2 * want, "{name}");
             assert!(f.iter().any(|s| s.0 == "y3") || want == 0, "{name}");
         }
-        assert!(fuse(MADD_B, false).iter().all(|s| s.1 != MulSub));
+        let plain = segments_fused(false);
+        assert!(plain.iter().all(|(_, s)| s.iter().all(|st| st.1 != MulSub)));
     }
 }
