@@ -142,7 +142,13 @@ impl Runner {
     }
 }
 
-/// Operations per second of `op`: the best of `repeat` timed runs after a warm-up.
+/// Device time spent in untimed runs before the timed ones: an idle GPU lowers its
+/// clocks and raises them only under load (an H200 idles at 345 MHz, and a kernel timed
+/// right after a second of host work ran 2-3x slow: docs/benchmark-log.md, v27 and v39).
+pub const WARMUP: Duration = Duration::from_millis(500);
+
+/// Operations per second of `op`: the best of `repeat` timed runs after untimed runs
+/// that keep the device busy for [`WARMUP`].
 ///
 /// # Errors
 /// As [`Runner::new`] and [`Runner::run_once`].
@@ -155,7 +161,10 @@ pub fn measure(
     repeat: usize,
 ) -> Result<f64> {
     let r = Runner::new(dev, path, op, threads, iters)?;
-    r.run_once()?;
+    let mut busy = Duration::ZERO;
+    while busy < WARMUP {
+        busy += r.run_once()?;
+    }
     let mut best = Duration::MAX;
     for _ in 0..repeat.max(1) {
         best = best.min(r.run_once()?);

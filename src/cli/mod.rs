@@ -76,7 +76,8 @@ enum Command {
     /// Time MSMs per device over a size range, beside arkworks on the CPU.
     Bench(Box<bench::BenchArgs>),
     /// Throughput of 32-bit multiplies, packed byte dot products (`dot4U8Packed`), field
-    /// multiplies and mixed additions per device.
+    /// multiplies and mixed additions per device (each the best of three runs after half
+    /// a second of untimed ones, so that an idle GPU has raised its clocks).
     Arith {
         /// Threads per dispatch.
         #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u32).range(1..))]
