@@ -142,9 +142,9 @@ impl Runner {
     }
 }
 
-/// Device time spent in untimed runs before the timed ones: an idle GPU lowers its
-/// clocks and raises them only under load (an H200 idles at 345 MHz, and a kernel timed
-/// right after a second of host work ran 2-3x slow: docs/benchmark-log.md, v27 and v39).
+/// Device work before anything is timed: an idle GPU lowers its clocks and raises them
+/// only under load (docs/benchmark-log.md, v27 and v39). [`measure`] runs its kernel
+/// untimed for this long; `wgpu-msm bench --warmup-ms` defaults to it.
 pub const WARMUP: Duration = Duration::from_millis(500);
 
 /// Operations per second of `op`: the best of `repeat` timed runs after untimed runs
