@@ -64,10 +64,32 @@ fn flush_run(acc: Xyzz, whole: bool, at_chunk_start: bool, w: u32, k: u32, b: u3
     }
 }
 
-/// Thread (w, k): sums chunk k of window w's sorted entries.
+/// Thread (w, k): sums chunk k of window w's sorted entries. Lane 0 of each workgroup
+/// also counts the workgroup in on arrival and out when its own chunk is done, and
+/// raises the most seen running at once (`note_arrival`): the host shapes later passes
+/// into whole waves of that many workgroups (`Params::new`).
 @compute @workgroup_size(64)
-fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-    let t = linear_id(gid, nwg);
+fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    if (lid == 0u) {
+        note_arrival();
+    }
+    accumulate_chunk(linear_id(gid, nwg));
+    if (lid == 0u) {
+        atomicAdd(&counts[departed_index()], 1u);
+    }
+}
+
+/// Counts a workgroup in and raises the most running at once to the workgroups counted
+/// in and not yet out (a workgroup counted out may still be finishing other lanes, so
+/// the count never exceeds what the device runs at once).
+fn note_arrival() {
+    let arrived = atomicAdd(&counts[arrived_index()], 1u) + 1u;
+    let departed = atomicLoad(&counts[departed_index()]);
+    atomicMax(&counts[most_running_index()], arrived - min(departed, arrived));
+}
+
+/// Thread t = (w, k) of the accumulation: chunk k of window w.
+fn accumulate_chunk(t: u32) {
     let cpw = params.chunks_per_window;
     let w = t / cpw;
     let k = t % cpw;

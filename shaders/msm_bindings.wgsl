@@ -78,6 +78,21 @@ fn largest_bucket_index() -> u32 {
     return params.num_windows * params.num_buckets;
 }
 
+/// Index in counts of the accumulation's workgroups counted in, of those counted out,
+/// and of the most running at once (see msm_accumulate.wgsl), after the largest bucket
+/// (`plan::COUNTS_AFTER_BUCKETS` words in all).
+fn arrived_index() -> u32 {
+    return largest_bucket_index() + 1u;
+}
+
+fn departed_index() -> u32 {
+    return largest_bucket_index() + 2u;
+}
+
+fn most_running_index() -> u32 {
+    return largest_bucket_index() + 3u;
+}
+
 /// Index in digits of the rank of entry `at` (= w*n + e) in its bucket.
 fn rank_index(at: u32) -> u32 {
     return params.num_windows * params.n + at;

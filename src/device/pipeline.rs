@@ -21,6 +21,9 @@ pub(crate) struct Kernels {
     /// Layouts of bind groups 1.. (empty for most shaders).
     pub(crate) extra_layouts: Vec<wgpu::BindGroupLayout>,
     pipelines: Vec<(String, wgpu::ComputePipeline)>,
+    /// The most workgroups of the module's accumulation kernel an MSM has seen running
+    /// at once (0 until one has; MSM modules only): the size of its waves.
+    pub(crate) most_running: std::sync::atomic::AtomicU32,
 }
 
 impl Kernels {
@@ -215,6 +218,7 @@ impl Kernels {
             layout,
             extra_layouts: layouts,
             pipelines,
+            most_running: std::sync::atomic::AtomicU32::new(0),
         }
     }
 

@@ -37,6 +37,9 @@ pub struct StageProfile {
     pub total_ms: f64,
     /// Passes the MSM was split into.
     pub passes: usize,
+    /// The most accumulation workgroups (of 64 threads) the last pass saw running at
+    /// once: the wave size later passes are shaped to (`Tuning::whole_waves`).
+    pub running: u32,
     /// What happened when, in milliseconds from the call's start: the host's uploads,
     /// submissions and readback, and each pass's device stages (device times are
     /// placed so that the first stage starts at the first submission: the device clock

@@ -152,12 +152,13 @@ pub(super) fn print_profiles(profiles: &[(String, String, u32, wgpu_msm::StagePr
             "\nper-stage profile, one run each (ms; device stages from timestamp queries; upload = host \
              conversion into upload buffers, wait = host waiting for one, GB/s = upload bytes / upload, \
              span = device time from the first stage to the last, gaps included, lead = host time to \
-             the first submission, drain = host time from the last submission to the readback)"
+             the first submission, drain = host time from the last submission to the readback, running = \
+             the most accumulation workgroups the last pass saw running at once)"
         );
         println!(
-            "{:<20} {:<26} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>6} {:>8} {:>8} {:>6}",
+            "{:<20} {:<26} {:>5} {:>8} {:>7} {:>6} {:>9} {:>8} {:>8} {:>10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>6} {:>8} {:>8} {:>6} {:>7}",
             "device", "mode", "log n", "upload", "GB/s", "wait", "decompose", "scan", "scatter",
-            "accumulate", "fold", "collect", "reduce", "device", "span", "lead", "drain", "combine", "total", "passes"
+            "accumulate", "fold", "collect", "reduce", "device", "span", "lead", "drain", "combine", "total", "passes", "running"
         );
         for (name, mode, lg, p) in profiles {
             let gbs = if p.upload_ms > 0.0 {
@@ -166,7 +167,7 @@ pub(super) fn print_profiles(profiles: &[(String, String, u32, wgpu_msm::StagePr
                 0.0
             };
             println!(
-                "{:<20} {:<26} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>6.2} {:>6.2} {:>8.2} {:>8.2} {:>6}",
+                "{:<20} {:<26} {:>5} {:>8.2} {:>7.1} {:>6.2} {:>9.2} {:>8.2} {:>8.2} {:>10.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>7.2} {:>6.2} {:>6.2} {:>8.2} {:>8.2} {:>6} {:>7}",
                 name.chars().take(20).collect::<String>(),
                 mode,
                 lg,
@@ -186,7 +187,8 @@ pub(super) fn print_profiles(profiles: &[(String, String, u32, wgpu_msm::StagePr
                 p.drain_ms,
                 p.combine_ms,
                 p.total_ms,
-                p.passes
+                p.passes,
+                p.running
             );
         }
     }

@@ -41,14 +41,11 @@ impl Pooled for Working {
 impl Working {
     /// The working buffers of `plan`, newly allocated.
     pub(crate) fn new(device: &wgpu::Device, queue: &wgpu::Queue, plan: &Plan) -> Result<Working> {
-        let w = u64::from(plan.num_windows);
-        let b = u64::from(plan.num_buckets);
         let mk = |label: &str, size: u64| gpu::create_buffer(device, label, size, gpu::STORAGE);
         Ok(Working {
             plan: *plan,
             digits: mk("msm/digits", plan.digits_bytes())?,
-            // The bucket counters, then the largest bucket of the pass.
-            counts: mk("msm/counts", 4 * (w * b + 1))?,
+            counts: mk("msm/counts", plan.counts_bytes())?,
             offsets: mk("msm/offsets", plan.offsets_bytes())?,
             sorted: mk("msm/sorted", plan.entries_bytes())?,
             scratch: mk("msm/scratch", plan.scratch_bytes())?,

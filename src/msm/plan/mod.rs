@@ -33,6 +33,10 @@ pub const SCALAR_BITS: u32 = 254;
 /// only adds chunk partials and run flushes); a device's
 /// `Tuning::accumulate_threads_log2` overrides it.
 pub const TARGET_THREADS: u64 = 1 << 18;
+/// Words of the counts buffer after the W * B bucket counters: the pass's largest
+/// bucket, then the accumulation's workgroups counted in, counted out, and the most
+/// running at once.
+pub const COUNTS_AFTER_BUCKETS: u64 = 4;
 /// Bounds of the entries one accumulation thread sums.
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
@@ -249,6 +253,13 @@ impl Plan {
         4 * w * (u64::from(self.num_buckets) + 1 + u64::from(self.scan_tiles()))
     }
 
+    /// Bytes of the counts buffer: W * B bucket counters, then
+    /// [`COUNTS_AFTER_BUCKETS`] words (the pass's largest bucket and the accumulation's
+    /// workgroup counts, msm_bindings.wgsl).
+    pub fn counts_bytes(&self) -> u64 {
+        4 * (u64::from(self.num_windows) * u64::from(self.num_buckets) + COUNTS_AFTER_BUCKETS)
+    }
+
     /// Entries of one window row (points times the layout's entries a point).
     pub fn row_capacity(&self) -> u64 {
         u64::from(self.capacity) * u64::from(self.layout.entries_per_point())
@@ -321,11 +332,9 @@ impl Plan {
     /// entries, bucket counts and offsets, scratch points, bucket totals); inputs not
     /// included.
     pub fn working_bytes(&self) -> u64 {
-        let w = u64::from(self.num_windows);
-        let b = u64::from(self.num_buckets);
         self.digits_bytes()
             + self.entries_bytes()
-            + 4 * (w * b + 1)
+            + self.counts_bytes()
             + self.offsets_bytes()
             + self.scratch_bytes()
             + self.totals_bytes()
@@ -404,7 +413,7 @@ mod tests {
         assert_eq!(cursors.digits_bytes(), cursors.entries_bytes());
         // The doubled digit buffer counts as a binding and as working memory.
         assert!(ranked.max_binding() >= ranked.digits_bytes());
-        let counts = 4 * (u64::from(ranked.num_windows * ranked.num_buckets) + 1);
+        let counts = 4 * (u64::from(ranked.num_windows * ranked.num_buckets) + 4);
         let others = ranked.entries_bytes()
             + counts
             + ranked.offsets_bytes()

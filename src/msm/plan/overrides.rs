@@ -32,7 +32,7 @@ fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 17] = [
+const ENV: [EnvVar; 18] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
         expected: "full, compact or rolled",
@@ -128,6 +128,18 @@ const ENV: [EnvVar; 17] = [
         },
     },
     EnvVar {
+        var: "WGPU_MSM_WHOLE_WAVES",
+        expected: "0 or 1",
+        set: |t, v| {
+            let b = match v.trim() {
+                "0" => Some(false),
+                "1" => Some(true),
+                _ => None,
+            };
+            put(&mut t.whole_waves, b)
+        },
+    },
+    EnvVar {
         var: "WGPU_MSM_REDUCE_SEGS_LOG2",
         expected: "a whole number 6..=11",
         set: |t, v| {
@@ -188,6 +200,7 @@ impl Tuning {
     /// | `WGPU_MSM_RESIDENT_FIRST_PASS_SHIFT` | [`Tuning::resident_first_pass_shift`] |
     /// | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | [`Tuning::resident_overlap_log2`] |
     /// | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | [`Tuning::accumulate_threads_log2`] |
+    /// | `WGPU_MSM_WHOLE_WAVES` (`0`, `1`) | [`Tuning::whole_waves`] |
     /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
     /// | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |

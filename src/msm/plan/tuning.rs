@@ -132,6 +132,10 @@ pub struct Tuning {
     /// launch nothing; else every step is dispatched at its full size. Needs indirect
     /// dispatches ([`DeviceInfo::indirect_dispatch`]).
     pub fold_indirect: bool,
+    /// Whether passes shape their accumulation into whole waves of the workgroups the
+    /// device was seen running at once (`Params::in_whole_waves`; the first MSM of a
+    /// kernel measures them and runs as planned).
+    pub whole_waves: bool,
     /// How far the shader builder unrolls limb loops: `Compact` (optional loops kept)
     /// compiles several times faster than `Full` and runs as fast; the GL backend gets
     /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
@@ -197,6 +201,7 @@ impl Default for Tuning {
             retire_on_poller: true,
             poll_readback: true,
             fold_indirect: true,
+            whole_waves: true,
             unroll: Unroll::Compact,
             g2_unroll: Unroll::Compact,
             fq32: Fq32::Small,
@@ -297,7 +302,8 @@ impl std::fmt::Display for Tuning {
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
-             retire_on_poller {} poll_readback {} fold_indirect {} unroll {:?} g2_unroll {:?} \
+             retire_on_poller {} poll_readback {} fold_indirect {} whole_waves {} \
+             unroll {:?} g2_unroll {:?} \
              fq32 {:?} \
              memory_budget {} kernel_build_limit {}",
             self.upload_threads,
@@ -317,6 +323,7 @@ impl std::fmt::Display for Tuning {
             self.retire_on_poller,
             self.poll_readback,
             self.fold_indirect,
+            self.whole_waves,
             self.unroll,
             self.g2_unroll,
             self.fq32,

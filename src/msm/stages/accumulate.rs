@@ -44,6 +44,39 @@ impl Heads {
     }
 }
 
+/// Threads of an accumulation workgroup (`@workgroup_size` of `accumulate`).
+pub(crate) const ACCUMULATE_WG: u64 = 64;
+
+impl Params {
+    /// These parameters with the accumulation's chunks lengthened so that its
+    /// workgroups make whole waves of `running`, the most workgroups the device has
+    /// been seen running at once (0: not yet seen; the parameters are returned as they
+    /// are).
+    ///
+    /// Every chunk is the same work, so the workgroups run in waves that end together:
+    /// a dispatch of 2.3 waves takes about as long as 3, its last wave short of
+    /// workgroups (and a device with few workgroups to run is short of the latency
+    /// hiding that many give). Rounding down to whole waves (never more chunks than the
+    /// plan has partials for) gives each thread a longer chunk and loses no time to a
+    /// partial wave. A dispatch of less than one wave is left as it is. (The measured
+    /// sawtooth of time against thread count is in docs/benchmark-log.md, v40.)
+    pub(crate) fn in_whole_waves(mut self, running: u32) -> Params {
+        let running = u64::from(running);
+        let windows = u64::from(self.num_windows);
+        let groups = (windows * u64::from(self.chunks_per_window)).div_ceil(ACCUMULATE_WG);
+        let waves = groups / running.max(1);
+        if running == 0 || waves == 0 || groups % running == 0 || self.n == 0 {
+            return self;
+        }
+        // Chunks a window that fill `waves` waves: fewer than now, as groups % running
+        // is not zero.
+        let chunks = (waves * running * ACCUMULATE_WG / windows).max(1) as u32;
+        self.chunk_len = self.n.div_ceil(chunks);
+        self.chunks_per_window = self.n.div_ceil(self.chunk_len);
+        self
+    }
+}
+
 /// Records the accumulation: a thread per chunk of every window.
 pub(super) fn record(
     pass: &mut wgpu::ComputePass<'_>,
@@ -79,5 +112,29 @@ mod tests {
             Params::new(&big, 1 << 22, false, 32).heads,
             Heads::Pieces as u32
         );
+    }
+
+    #[test]
+    fn whole_waves_lengthen_chunks_to_fill_the_last_wave() {
+        // 8 windows of 2^21 entries in 16384 chunks of 128: 2048 workgroups.
+        let plan = Plan::with_windows(1 << 20, 16, None, crate::msm::plan::Layout::Glv).unwrap();
+        let p = Params::new(&plan, 1 << 20, true, 32);
+        assert_eq!(
+            (p.num_windows, p.chunk_len, p.chunks_per_window),
+            (8, 128, 16384)
+        );
+        let groups = |p: &Params| {
+            (u64::from(p.num_windows) * u64::from(p.chunks_per_window)).div_ceil(ACCUMULATE_WG)
+        };
+        // 792 at once (an H200's 132 SMs, six each): 2.59 waves become 2.
+        let w = p.in_whole_waves(792);
+        assert!(groups(&w) <= 2 * 792 && groups(&w) > 2 * 792 - 8);
+        assert!(u64::from(w.chunk_len) * u64::from(w.chunks_per_window) >= u64::from(w.n));
+        assert_eq!(w.n, p.n);
+        // Unknown, less than a wave, or whole waves already: unchanged.
+        for running in [0, 4096, 1024, 512] {
+            let same = p.in_whole_waves(running);
+            assert_eq!((same.chunk_len, same.chunks_per_window), (128, 16384));
+        }
     }
 }

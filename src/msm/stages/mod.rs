@@ -75,6 +75,15 @@ impl Params {
     }
 }
 
+impl Params {
+    /// Offset in the counts buffer of the pass's accumulation workgroup counts: those
+    /// counted in, those counted out, and the most running at once (`arrived_index` and
+    /// the two after it in msm_bindings.wgsl).
+    pub(crate) fn workgroup_counts_offset(&self) -> u64 {
+        4 * (u64::from(self.num_windows) * u64::from(self.num_buckets) + 1)
+    }
+}
+
 /// Workgroups (x, y) of 64 threads covering `threads`, x capped at `max_x`.
 pub(crate) fn grid(threads: u64, max_x: u32) -> (u32, u32) {
     let groups = threads.div_ceil(64).max(1);
@@ -108,12 +117,14 @@ impl Part {
 
 /// Where a pass stands in its MSM: the first one starts the bucket totals from zero;
 /// the last one reduces them and copies the window sums to `sums` (buffer, offset);
-/// points are `point_bytes` bytes (the group's).
+/// points are `point_bytes` bytes (the group's). With `running`, the accumulation's
+/// workgroup counts (in, out, most at once: three words) go to that buffer and offset.
 #[derive(Clone, Copy)]
 pub(crate) struct Role<'a> {
     pub(crate) first: bool,
     pub(crate) sums: Option<(&'a wgpu::Buffer, u64)>,
     pub(crate) point_bytes: u64,
+    pub(crate) running: Option<(&'a wgpu::Buffer, u64)>,
 }
 
 /// Records one pass (or `part` of it) into `enc`. `binds` hold this pass's inputs and
@@ -166,6 +177,9 @@ pub(crate) fn encode(
             COLLECT => fold::record_collect(&mut pass, k, steps, p, max_x),
             _ => reduce::record(&mut pass, k, steps, p, max_x),
         }
+    }
+    if let (true, Some((out, offset))) = (stages.contains(&ACCUMULATE), role.running) {
+        enc.copy_buffer_to_buffer(&work.counts, p.workgroup_counts_offset(), out, offset, 12);
     }
     if let (true, Some((out, offset))) = (stages.contains(&REDUCE), role.sums) {
         reduce::copy_window_sums(enc, work, p, out, offset, role.point_bytes);

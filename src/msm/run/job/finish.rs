@@ -49,6 +49,15 @@ impl Job<'_> {
         }
         let results = combine::combine::<C>(&out, &self.plan, &has_passes);
         let flags = out[(self.flags_at / 4) as usize..][..self.flags].to_vec();
+        let counts = &out[(self.running_at / 4) as usize..][..3];
+        let (arrived, running) = (counts[0], counts[2]);
+        // A pass whose workgroups all ran at once says only that the device holds at
+        // least that many; one where some waited for others says how many it holds.
+        if running < arrived {
+            self.kernels
+                .most_running
+                .fetch_max(running, std::sync::atomic::Ordering::Relaxed);
+        }
         if let Some(q) = &self.queries {
             let upload = *self.upload.lock().unwrap_or_else(|e| e.into_inner());
             let mut prof = StageProfile {
@@ -81,6 +90,7 @@ impl Job<'_> {
             }
             prof.total_ms = self.started.elapsed().as_secs_f64() * 1e3;
             prof.passes = self.owners.len();
+            prof.running = running;
             self.event("combine".into(), t_combine, Instant::now());
             let since = |t: Instant| (t - self.started).as_secs_f64() * 1e3;
             let events =

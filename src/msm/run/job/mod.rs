@@ -58,6 +58,12 @@ pub(crate) struct Job<'a> {
     msms: usize,
     flags: usize,
     flags_at: u64,
+    /// Where the readback gets the accumulation workgroup counts of the job's last pass
+    /// (in, out, most running at once).
+    running_at: u64,
+    /// The wave size the job's passes are shaped to (`Params::in_whole_waves`), read
+    /// once from the kernels so that every pass's uniforms and dispatches agree.
+    waves_of: u32,
     stamps_at: u64,
     queries: Option<Queries>,
     started: Instant,
@@ -138,7 +144,15 @@ impl<'a> Job<'a> {
         }
         let flags_at = msms as u64
             * Params::new(&plan, 0, true, 0).window_sums_bytes(plan.group.point_bytes());
-        let stamps_at = (flags_at + 4 * flags as u64).next_multiple_of(8);
+        let running_at = flags_at + 4 * flags as u64;
+        let stamps_at = (running_at + 12).next_multiple_of(8);
+        let waves_of = if tuning.whole_waves {
+            kernels
+                .most_running
+                .load(std::sync::atomic::Ordering::Relaxed)
+        } else {
+            0
+        };
         let profiling = cfg.profile && device.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Passes beyond what one query set holds go unprofiled.
         let stamped = passes.min(u64::from(wgpu::QUERY_SET_MAX_QUERIES / STAMPS_PER_PASS));
@@ -176,6 +190,8 @@ impl<'a> Job<'a> {
             msms,
             flags,
             flags_at,
+            running_at,
+            waves_of,
             stamps_at,
             queries,
             started,
@@ -233,6 +249,7 @@ impl<'a> Job<'a> {
     pub(crate) fn params(&self, index: usize, n: usize) -> Params {
         let seed = self.tuning.seed_points_per_bucket;
         Params::new(&self.plan, n as u32, self.starts_msm(index), seed)
+            .in_whole_waves(self.waves_of)
     }
 
     /// A command encoder for the job's next submission.
@@ -372,6 +389,8 @@ impl<'a> Job<'a> {
                 )
             }),
             point_bytes: self.plan.group.point_bytes(),
+            running: (index + 1 == self.owners.len())
+                .then_some((&self.readback.buffer, self.running_at)),
         };
         let fold = match (&self.fold_args, fold_args) {
             (Some(k), Some(bind)) => Some(stages::FoldIndirect {
