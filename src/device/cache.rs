@@ -21,6 +21,25 @@ pub(crate) fn cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("wgpu-msm"))
 }
 
+/// The name of what is kept for the adapter and driver `info` describes: backend,
+/// vendor, device and driver, with every character but letters, digits and `-` as `_`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn adapter_key(info: &DeviceInfo) -> String {
+    format!(
+        "{}-{:x}-{:x}-{}",
+        info.backend, info.vendor, info.device_id, info.driver
+    )
+    .chars()
+    .map(|c| {
+        if c.is_ascii_alphanumeric() || c == '-' {
+            c
+        } else {
+            '_'
+        }
+    })
+    .collect()
+}
+
 /// A device's pipeline cache and the file it is loaded from and saved to; empty where
 /// the device has no `PIPELINE_CACHE` or no cache directory exists.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -46,19 +65,7 @@ impl PipelineCache {
         let mut cache = None;
         let mut file = None;
         if device.features().contains(wgpu::Features::PIPELINE_CACHE) {
-            let key: String = format!(
-                "{}-{:x}-{:x}-{}",
-                info.backend, info.vendor, info.device_id, info.driver
-            )
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+            let key = adapter_key(info);
             if let Some(dir) = cache_dir() {
                 let path = dir.join(format!("{key}.bin"));
                 let data = std::fs::read(&path).ok();

@@ -21,6 +21,8 @@ pub(crate) mod thread_times;
 #[cfg(not(target_arch = "wasm32"))]
 pub use active::{active_device, device_count, run_on_device, set_device};
 #[cfg(not(target_arch = "wasm32"))]
+pub(crate) use cache::adapter_key;
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) use cache::cache_dir;
 pub(crate) use cache::PipelineCache;
 pub(crate) use poller::Poller;

@@ -24,6 +24,8 @@ pub(crate) struct Kernels {
     /// The most workgroups of the module's accumulation kernel an MSM has seen running
     /// at once (0 until one has; MSM modules only): the size of its waves.
     pub(crate) most_running: std::sync::atomic::AtomicU32,
+    /// The name `most_running` is kept under on disk (`msm::waves`); `None`: not kept.
+    pub(crate) waves_kept_as: Option<String>,
 }
 
 impl Kernels {
@@ -219,6 +221,7 @@ impl Kernels {
             extra_layouts: layouts,
             pipelines,
             most_running: std::sync::atomic::AtomicU32::new(0),
+            waves_kept_as: None,
         }
     }
 

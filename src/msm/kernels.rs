@@ -60,20 +60,24 @@ impl KernelCache {
             let label = Self::label(&key);
             let kind = key.1;
             let t = crate::time::Instant::now();
-            let k = Arc::new(Kernels::build(
-                dev.wgpu_device(),
-                dev.name(),
-                &label,
-                &Self::source(dev, &key),
-                matches!(
-                    kind,
-                    ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
-                ),
-                &entries,
-                &kind.entry_points(),
-                dev.inner.pipeline_cache.get(),
-                limit,
-            )?);
+            let k = Arc::new(Self::keep_waves(
+                dev,
+                &key,
+                Kernels::build(
+                    dev.wgpu_device(),
+                    dev.name(),
+                    &label,
+                    &Self::source(dev, &key),
+                    matches!(
+                        kind,
+                        ShaderKind::Msm | ShaderKind::CheckBases | ShaderKind::ExpandBases
+                    ),
+                    &entries,
+                    &kind.entry_points(),
+                    dev.inner.pipeline_cache.get(),
+                    limit,
+                )?,
+            ));
             log::info!("compiled {label} in {:.2?}", t.elapsed());
             dev.inner.pipeline_cache.save();
             map.insert(key, k.clone());
@@ -103,7 +107,9 @@ impl KernelCache {
         let label = Self::label(&key);
         let kind = key.1;
         let t = crate::time::Instant::now();
-        let k = Arc::new(
+        let k = Arc::new(Self::keep_waves(
+            dev,
+            &key,
             Kernels::build_async(
                 dev.wgpu_device(),
                 dev.name(),
@@ -113,7 +119,7 @@ impl KernelCache {
                 &kind.entry_points(),
             )
             .await?,
-        );
+        ));
         log::info!("compiled {label} in {:.2?}", t.elapsed());
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         Ok(map.entry(key).or_insert(k).clone())
@@ -174,6 +180,19 @@ impl KernelCache {
     }
 
     /// The label of a build (logs, captures and errors name it).
+    /// `k` (built for `key`) with the name its accumulation's wave size is kept under
+    /// and the size remembered for it on this adapter (MSM kernels only: the others
+    /// have no accumulation).
+    fn keep_waves(dev: &Device, key: &Key, mut k: Kernels) -> Kernels {
+        if key.1 == ShaderKind::Msm {
+            let (_, _, _, unroll, fq32) = key;
+            let name = format!("{} {unroll:?} {fq32:?}", Self::label(key));
+            k.most_running = super::waves::remembered(dev.info(), &name).into();
+            k.waves_kept_as = Some(name);
+        }
+        k
+    }
+
     fn label(key: &Key) -> String {
         let (group, kind, path, _, _) = key;
         match group {

@@ -21,7 +21,8 @@
 //! - `plan/`: sizing a pass against the device's limits and the memory budget, the
 //!   per-device `Tuning`, and splitting scalars by windows;
 //! - `state`, `kernels`, `profile`, `encode`: the per-device state (compiled kernels,
-//!   pools), the profile of the last MSM, and the host <-> device word layout.
+//!   pools), the profile of the last MSM, and the host <-> device word layout;
+//!   `waves`: the accumulation's wave sizes kept on disk between processes.
 
 pub mod encode;
 mod kernels;
@@ -32,6 +33,7 @@ mod resident;
 mod run;
 pub(crate) mod stages;
 mod state;
+mod waves;
 
 pub use plan::tuning::{DirectUploads, Tuning};
 pub use plan::windows::window_scalars;

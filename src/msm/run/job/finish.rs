@@ -54,9 +54,13 @@ impl Job<'_> {
         // A pass whose workgroups all ran at once says only that the device holds at
         // least that many; one where some waited for others says how many it holds.
         if running < arrived {
-            self.kernels
+            let before = self
+                .kernels
                 .most_running
                 .fetch_max(running, std::sync::atomic::Ordering::Relaxed);
+            if let (true, Some(name)) = (running > before, &self.kernels.waves_kept_as) {
+                crate::msm::waves::remember(self.dev.info(), name, running);
+            }
         }
         if let Some(q) = &self.queries {
             let upload = *self.upload.lock().unwrap_or_else(|e| e.into_inner());
