@@ -1,12 +1,13 @@
 //! What a device keeps on disk between processes: the driver's pipeline cache, in one
 //! file per adapter and driver under [`cache_dir`] (which the clusters' remembered cost
-//! models share).
+//! models and the MSM kernels' wave sizes share).
 
 use super::DeviceInfo;
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
-/// Where pipeline caches (and the clusters' remembered cost models) live:
+/// Where pipeline caches (and the clusters' remembered cost models and the MSM kernels'
+/// wave sizes, `msm::waves`) live:
 /// `$WGPU_MSM_CACHE_DIR` (set but empty: nowhere, nothing is kept on disk), else
 /// `$XDG_CACHE_HOME/wgpu-msm`, else `$HOME/.cache/wgpu-msm`. Native only: a browser
 /// keeps its own shader cache, and WebGPU has no `PIPELINE_CACHE`.
