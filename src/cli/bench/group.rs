@@ -109,6 +109,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
         }
     }
     super::report::print_profiles(&profiles);
+    super::report::print_timelines(args, &profiles)?;
     println!(
         "{}",
         if all_ok {

@@ -18,12 +18,7 @@ pub(super) fn print_and_save(
         println!("\ncluster report, last run at 2^{lg}:\n{r}");
     }
     print_profiles(profiles);
-    if let Some(t) = &args.timeline {
-        let wanted = parse_sizes(t)?;
-        for (name, mode, lg, p) in profiles.iter().filter(|x| wanted.contains(&x.2)) {
-            print_timeline(&format!("{name}, {mode}, 2^{lg}"), &p.timeline);
-        }
-    }
+    print_timelines(args, profiles)?;
     println!(
         "\n{:<10} {:<28} {:<10} {:<11} {:>6} {:>11} {:>11} {:>12} {:>8} {:>8}",
         "date",
@@ -117,6 +112,23 @@ pub(super) fn print_and_save(
         println!("VERIFICATION FAILED");
     }
     Ok(all_ok)
+}
+
+/// Prints the timelines of the profiled MSMs at the sizes `--timeline` names.
+///
+/// # Errors
+/// A `--timeline` that does not parse as sizes.
+pub(super) fn print_timelines(
+    args: &BenchArgs,
+    profiles: &[(String, String, u32, wgpu_msm::StageProfile)],
+) -> Result<()> {
+    if let Some(t) = &args.timeline {
+        let wanted = parse_sizes(t)?;
+        for (name, mode, lg, p) in profiles.iter().filter(|x| wanted.contains(&x.2)) {
+            print_timeline(&format!("{name}, {mode}, 2^{lg}"), &p.timeline);
+        }
+    }
+    Ok(())
 }
 
 /// Prints one profiled MSM's timeline, an event a line, with the idle gap the device
