@@ -32,7 +32,7 @@ fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 18] = [
+const ENV: [EnvVar; 19] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
         expected: "full, compact or rolled",
@@ -153,6 +153,11 @@ const ENV: [EnvVar; 18] = [
         set: |t, v| put(&mut t.seed_points_per_bucket, at_least(v, 0)),
     },
     EnvVar {
+        var: "WGPU_MSM_DEAR_SEED_PER_BUCKET",
+        expected: "a whole number",
+        set: |t, v| put(&mut t.dear_seed_points_per_bucket, at_least(v, 0)),
+    },
+    EnvVar {
         var: "WGPU_MSM_POOL_KEEP",
         expected: "a whole number >= 1",
         set: |t, v| put(&mut t.pool_keep, at_least(v, 1)),
@@ -203,6 +208,7 @@ impl Tuning {
     /// | `WGPU_MSM_WHOLE_WAVES` (`0`, `1`) | [`Tuning::whole_waves`] |
     /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
+    /// | `WGPU_MSM_DEAR_SEED_PER_BUCKET` | [`Tuning::dear_seed_points_per_bucket`] |
     /// | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |
     /// | `WGPU_MSM_UNROLL` (`full`, `compact`, `rolled`) | [`Tuning::unroll`] |
     /// | `WGPU_MSM_FQ32` (`small`, `words`) | [`Tuning::fq32`] |

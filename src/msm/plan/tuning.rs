@@ -107,9 +107,16 @@ pub struct Tuning {
     /// bounds them by the reduction workgroup's lanes).
     pub reduce_segs_log2: u32,
     /// Most points per bucket (pass points / buckets per window) at which a later
-    /// pass's bucket heads start from the bucket totals; larger passes leave every
-    /// piece to the collect step.
+    /// pass's bucket heads start from the bucket totals, for BN254 G1; larger passes
+    /// leave every piece to the collect step.
     pub seed_points_per_bucket: u32,
+    /// [`Tuning::seed_points_per_bucket`] for every other group (default `u32::MAX`:
+    /// every later pass seeds its heads). Their additions cost more than BN254 G1's, so
+    /// a piece left to the collect step costs more than loading the total it goes to:
+    /// seeding every later pass ran BN254 G2 and BLS12-381 G1 one-shot 2^22 MSMs 13-15%
+    /// faster on an H200 and lost nowhere, where it slows BN254 G1 by 1-3%
+    /// (docs/benchmark-log.md v40).
+    pub dear_seed_points_per_bucket: u32,
     /// Idle working sets, input arenas and readback buffers the device keeps (each
     /// kind), so that an MSM of a shape run before allocates nothing. A prover runs
     /// MSMs of a few sizes and modes in turn; too few kept, and each shape evicts the
@@ -196,6 +203,7 @@ impl Default for Tuning {
             accumulate_threads_log2: None,
             reduce_segs_log2: DEFAULT_REDUCE_SEGS_LOG2,
             seed_points_per_bucket: 32,
+            dear_seed_points_per_bucket: u32::MAX,
             pool_keep: 6,
             direct_uploads: DirectUploads::All,
             retire_on_poller: true,
@@ -238,6 +246,16 @@ impl Tuning {
             Fq32::Small
         };
         t
+    }
+
+    /// The seeding threshold of `group`'s passes: [`Tuning::seed_points_per_bucket`]
+    /// for BN254 G1, else [`Tuning::dear_seed_points_per_bucket`].
+    pub fn seed_points_for(&self, group: crate::curve::GroupId) -> u32 {
+        if group == crate::curve::GroupId::Bn254G1 {
+            self.seed_points_per_bucket
+        } else {
+            self.dear_seed_points_per_bucket
+        }
     }
 
     /// The unrolling of `group`'s kernels: [`Tuning::g2_unroll`] for a G2 group, else
@@ -301,7 +319,8 @@ impl std::fmt::Display for Tuning {
             "upload_threads {} upload_split {} first_pass_shift {} pass_growth {}% \
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
-             reduce_segs 2^{} seed_per_bucket {} pool_keep {} direct_uploads {:?} \
+             reduce_segs 2^{} seed_per_bucket {} dear_seed_per_bucket {} pool_keep {} \
+             direct_uploads {:?} \
              retire_on_poller {} poll_readback {} fold_indirect {} whole_waves {} \
              unroll {:?} g2_unroll {:?} \
              fq32 {:?} \
@@ -318,6 +337,7 @@ impl std::fmt::Display for Tuning {
             threads,
             self.reduce_segs_log2,
             self.seed_points_per_bucket,
+            self.dear_seed_points_per_bucket,
             self.pool_keep,
             self.direct_uploads,
             self.retire_on_poller,

@@ -29,9 +29,10 @@ pub(crate) enum Heads {
 impl Heads {
     /// The mode of an MSM's pass of `n` points into `buckets` buckets per window:
     /// `First` for its first pass, then `Seeded` while the pass has at most
-    /// `seed_per_bucket` points per bucket (`Tuning::seed_points_per_bucket`),
-    /// `Pieces` above: in large passes, loading every bucket's total costs the
-    /// accumulation more than it saves the collect step (see docs/).
+    /// `seed_per_bucket` points per bucket (`Tuning::seed_points_for` the group),
+    /// `Pieces` above: in large BN254 G1 passes, loading every bucket's total costs the
+    /// accumulation more than it saves the collect step; the other groups seed every
+    /// later pass (docs/benchmark-log.md v40).
     pub(crate) fn of_pass(first: bool, n: u32, buckets: u32, seed_per_bucket: u32) -> Heads {
         let per_bucket = u64::from(seed_per_bucket);
         if first {
@@ -107,6 +108,11 @@ mod tests {
             Params::new(&plan, 1 << 20, true, 32).heads,
             Heads::First as u32
         );
+        // Every later pass of the groups other than BN254 G1 seeds, however large.
+        let t = crate::msm::plan::tuning::Tuning::default();
+        let dear = t.seed_points_for(crate::curve::GroupId::Bn254G2);
+        assert_eq!(Heads::of_pass(false, u32::MAX, b, dear), Heads::Seeded);
+        assert_eq!(t.seed_points_for(crate::curve::GroupId::Bn254G1), 32);
         let big = Plan::new(1 << 22, 16).unwrap();
         assert_eq!(
             Params::new(&big, 1 << 22, false, 32).heads,

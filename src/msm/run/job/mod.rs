@@ -247,7 +247,7 @@ impl<'a> Job<'a> {
     /// The parameters of pass `index`, of `n` points: what its inputs carry to the
     /// device and what its dispatches are sized by.
     pub(crate) fn params(&self, index: usize, n: usize) -> Params {
-        let seed = self.tuning.seed_points_per_bucket;
+        let seed = self.tuning.seed_points_for(self.plan.group);
         Params::new(&self.plan, n as u32, self.starts_msm(index), seed)
             .in_whole_waves(self.waves_of)
     }
