@@ -67,7 +67,7 @@ fn flush_run(acc: Xyzz, whole: bool, at_chunk_start: bool, w: u32, k: u32, b: u3
 /// Thread (w, k): sums chunk k of window w's sorted entries. Lane 0 of each workgroup
 /// also counts the workgroup in on arrival and out when its own chunk is done, and
 /// raises the most seen running at once (`note_arrival`): the host shapes later passes
-/// into whole waves of that many workgroups (`Params::new`).
+/// into whole waves of that many workgroups (`Params::in_whole_waves`).
 @compute @workgroup_size(64)
 fn accumulate(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     if (lid == 0u) {

@@ -179,7 +179,6 @@ impl KernelCache {
         (group, kind, path, unroll, fq32)
     }
 
-    /// The label of a build (logs, captures and errors name it).
     /// `k` (built for `key`) with the name its accumulation's wave size is kept under
     /// and the size remembered for it on this adapter (MSM kernels only: the others
     /// have no accumulation).
@@ -193,6 +192,7 @@ impl KernelCache {
         k
     }
 
+    /// The label of a build (logs, captures and errors name it).
     fn label(key: &Key) -> String {
         let (group, kind, path, _, _) = key;
         match group {

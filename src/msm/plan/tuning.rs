@@ -107,14 +107,14 @@ pub struct Tuning {
     /// bounds them by the reduction workgroup's lanes).
     pub reduce_segs_log2: u32,
     /// Most points per bucket (pass points / buckets per window) at which a later
-    /// pass's bucket heads start from the bucket totals, for BN254 G1; larger passes
-    /// leave every piece to the collect step.
+    /// pass's bucket heads start from the bucket totals, for the groups whose formulas
+    /// are written out (BN254 G1); larger passes leave every piece to the collect step.
     pub seed_points_per_bucket: u32,
-    /// [`Tuning::seed_points_per_bucket`] for every other group (default `u32::MAX`:
-    /// every later pass seeds its heads). Their additions cost more than BN254 G1's, so
-    /// a piece left to the collect step costs more than loading the total it goes to:
-    /// seeding every later pass ran BN254 G2 and BLS12-381 G1 one-shot 2^22 MSMs 13-15%
-    /// faster on an H200 and lost nowhere, where it slows BN254 G1 by 1-3%
+    /// [`Tuning::seed_points_per_bucket`] for the groups whose point formulas run on the
+    /// register machine (`GroupId::formulas_on_register_machine`: every group but BN254
+    /// G1; default `u32::MAX`, every later pass seeds its heads). Their additions cost
+    /// more, and their runs that start from zero accumulate slower than seeded ones, so
+    /// loading a total costs less than the piece it spares the collect step
     /// (docs/benchmark-log.md v40).
     pub dear_seed_points_per_bucket: u32,
     /// Idle working sets, input arenas and readback buffers the device keeps (each
@@ -248,13 +248,14 @@ impl Tuning {
         t
     }
 
-    /// The seeding threshold of `group`'s passes: [`Tuning::seed_points_per_bucket`]
-    /// for BN254 G1, else [`Tuning::dear_seed_points_per_bucket`].
+    /// The seeding threshold of `group`'s passes: [`Tuning::dear_seed_points_per_bucket`]
+    /// for a group whose formulas run on the register machine, else
+    /// [`Tuning::seed_points_per_bucket`].
     pub fn seed_points_for(&self, group: crate::curve::GroupId) -> u32 {
-        if group == crate::curve::GroupId::Bn254G1 {
-            self.seed_points_per_bucket
-        } else {
+        if group.formulas_on_register_machine() {
             self.dear_seed_points_per_bucket
+        } else {
+            self.seed_points_per_bucket
         }
     }
 

@@ -63,10 +63,13 @@ impl Params {
     /// sawtooth of time against thread count is in docs/benchmark-log.md, v40.)
     pub(crate) fn in_whole_waves(mut self, running: u32) -> Params {
         let running = u64::from(running);
+        if running == 0 || self.n == 0 {
+            return self;
+        }
         let windows = u64::from(self.num_windows);
         let groups = (windows * u64::from(self.chunks_per_window)).div_ceil(ACCUMULATE_WG);
-        let waves = groups / running.max(1);
-        if running == 0 || waves == 0 || groups % running == 0 || self.n == 0 {
+        let waves = groups / running;
+        if waves == 0 || groups % running == 0 {
             return self;
         }
         // Chunks a window that fill `waves` waves: fewer than now, as groups % running
