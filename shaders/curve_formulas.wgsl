@@ -61,6 +61,13 @@ fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz {
     return Xyzz(x3, y3, fq_mul(p.zz, pp), fq_mul(p.zzz, ppp));
 }
 
+/// p + a where p is an accumulator that may be zero (a run's first point): the mixed
+/// addition. A lane whose p is zero takes its early return while its warp's other lanes
+/// add, which costs these written-out formulas nothing measurable.
+fn xyzz_madd_run(p: Xyzz, a: Affine) -> Xyzz {
+    return xyzz_madd(p, a);
+}
+
 /// p + q (add-2008-s), handling infinity, p == q and p == -q.
 fn xyzz_add(p: Xyzz, q: Xyzz) -> Xyzz {
     if (xyzz_is_inf(q)) {

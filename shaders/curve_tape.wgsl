@@ -64,6 +64,12 @@ fn tape_end(start: u32) -> u32 {
 /// x and y) or 2p (first = TAPE_DBL, q unused) for finite p and q, handling p == q and
 /// p == -q: one `tape_run` call site, so one multiply site.
 fn tape_point_op(p: Xyzz, q: Xyzz, first: u32) -> Xyzz {
+    tape_load(p, q);
+    return tape_point_run(first);
+}
+
+/// Puts p and q in the machine's operand registers.
+fn tape_load(p: Xyzz, q: Xyzz) {
     reg[R_X] = p.x;
     reg[R_Y] = p.y;
     reg[R_ZZ] = p.zz;
@@ -72,6 +78,10 @@ fn tape_point_op(p: Xyzz, q: Xyzz, first: u32) -> Xyzz {
     reg[R_QY] = q.y;
     reg[R_QZZ] = q.zz;
     reg[R_QZZZ] = q.zzz;
+}
+
+/// `tape_point_op` on the operands already in the registers.
+fn tape_point_run(first: u32) -> Xyzz {
     var seg = first;
     loop {
         tape_run(seg, tape_end(seg));
@@ -118,6 +128,29 @@ fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz {
         return q;
     }
     return tape_point_op(p, q, TAPE_MADD_A);
+}
+
+/// p + a where p is an accumulator that may be zero (a run's first point). Every lane
+/// runs the machine whatever its p, so that a warp's lanes stay together through it: a
+/// lane whose p is zero runs it on p's registers set to a stand-in (ZZ = 1, X = a.x + 1:
+/// H = -1, the generic path, no test taken) and returns a, which the q registers still
+/// hold (no program writes them). A lane that skipped the machine instead would cost
+/// its warp far more than one addition here (docs/curves.md).
+fn xyzz_madd_run(p: Xyzz, a: Affine) -> Xyzz {
+    if (affine_is_inf(a)) {
+        return p;
+    }
+    let fresh = xyzz_is_inf(p);
+    tape_load(p, xyzz_from_affine(a));
+    if (fresh) {
+        reg[R_X] = fq_add(a.x, fq_one());
+        reg[R_ZZ] = fq_one();
+    }
+    let r = tape_point_run(TAPE_MADD_A);
+    if (fresh) {
+        return Xyzz(reg[R_QX], reg[R_QY], reg[R_QZZ], reg[R_QZZZ]);
+    }
+    return r;
 }
 
 /// p + q, handling infinity, p == q and p == -q.

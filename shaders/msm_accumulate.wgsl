@@ -136,7 +136,7 @@ fn accumulate_chunk(t: u32) {
         if (neg) {
             p = affine_neg(p);
         }
-        acc = xyzz_madd(acc, p);
+        acc = xyzz_madd_run(acc, p);
     }
     flush_run(acc, whole_bucket(head, end, next), run_start == start, w, k, b);
 }

@@ -397,4 +397,16 @@ mod tests {
         let plain = segments_fused(false);
         assert!(plain.iter().all(|(_, s)| s.iter().all(|st| st.1 != MulSub)));
     }
+
+    #[test]
+    fn no_program_writes_the_q_registers() {
+        // `xyzz_madd_run` (curve_tape.wgsl) reads a back from them after a run.
+        for fused in [false, true] {
+            for (name, steps) in segments_fused(fused) {
+                for step in steps {
+                    assert!(!["qx", "qy", "qzz", "qzzz"].contains(&step.0), "{name}");
+                }
+            }
+        }
+    }
 }

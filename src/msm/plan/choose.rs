@@ -86,7 +86,7 @@ pub fn choose_for(
                     group.max_default_window_bits(n, layout == Layout::Glv)
                 }
             };
-            glv_window_bits(group, feed, layout, n, cap as usize)
+            glv_window_bits(group, layout, n, cap as usize)
                 .unwrap_or_else(|| window_bits_in(layout, n, cap as usize).min(most))
         });
         if cfg.windows.is_some() && cfg.window_bits.is_none() {

@@ -2,7 +2,7 @@
 //! reduction threads it aims for.
 
 use super::tuning::DEFAULT_REDUCE_SEGS_LOG2;
-use super::{Feed, Layout, SCALAR_BITS, TARGET_THREADS};
+use super::{Layout, SCALAR_BITS, TARGET_THREADS};
 use crate::curve::GroupId;
 
 /// How many threads a device's passes aim for (from its
@@ -114,28 +114,19 @@ pub const WIDE_GLV_BITS: u32 = 19;
 // Seven windows of it cover the 128 bits of the halves; six would not.
 const _: () = assert!(7 * WIDE_GLV_BITS >= 128 && 6 * WIDE_GLV_BITS < 128);
 
-/// The GLV window width for an MSM of `n` points over `group` fed as `feed` in passes
-/// of at most `cap`: [`WIDE_GLV_BITS`] from [`WIDE_GLV_FROM`] points in passes of at
-/// least [`WIDE_GLV_MIN_PASS`] for one-shot MSMs of every group but BN254 G1 and
-/// bases-resident MSMs over G2, else `None` (the width of [`window_bits_in`]). Seven
-/// windows instead of eight are an eighth fewer additions in the accumulation, which
-/// there outweighs eight times the buckets to sort into and reduce (a longer sort and
-/// reduction, more run changes in the accumulation); for BN254 G1 (the cheapest
-/// addition) and the other feeds of these groups it does not (docs/curves.md).
-pub fn glv_window_bits(
-    group: GroupId,
-    feed: Feed,
-    layout: Layout,
-    n: usize,
-    cap: usize,
-) -> Option<u32> {
-    let wide = match (group, feed) {
-        (GroupId::Bn254G1, _) | (_, Feed::Params) => false,
-        (_, Feed::Chunks) => true,
-        (GroupId::Bls12381G1, Feed::Scalars) => false,
-        (GroupId::Bn254G2 | GroupId::Bls12381G2, Feed::Scalars) => true,
-    };
-    (wide && layout == Layout::Glv && n >= WIDE_GLV_FROM && cap >= WIDE_GLV_MIN_PASS)
+/// The GLV window width for an MSM of `n` points over `group` in passes of at most `cap`:
+/// [`WIDE_GLV_BITS`] from [`WIDE_GLV_FROM`] points in passes of at least
+/// [`WIDE_GLV_MIN_PASS`] for every group but BN254 G1, whatever feeds the passes, else
+/// `None` (the width of [`window_bits_in`]). Seven windows instead of eight are an eighth
+/// fewer additions in the accumulation, which there outweighs eight times the buckets to
+/// sort into and reduce (a longer sort and reduction, more run changes in the
+/// accumulation, whose first points the register machine adds in step with the rest:
+/// `xyzz_madd_run`); for BN254 G1 (the cheapest addition) it does not (docs/curves.md).
+pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
+    (group != GroupId::Bn254G1
+        && layout == Layout::Glv
+        && n >= WIDE_GLV_FROM
+        && cap >= WIDE_GLV_MIN_PASS)
         .then_some(WIDE_GLV_BITS)
 }
 
@@ -168,39 +159,16 @@ mod tests {
     fn large_glv_msms_of_dear_groups_take_wider_windows() {
         let (n, cap) = (WIDE_GLV_FROM, 1 << 22);
         for g in [GroupId::Bls12381G1, GroupId::Bn254G2, GroupId::Bls12381G2] {
-            assert_eq!(
-                glv_window_bits(g, Feed::Chunks, Layout::Glv, n, cap),
-                Some(WIDE_GLV_BITS)
-            );
-            assert_eq!(glv_window_bits(g, Feed::Params, Layout::Glv, n, cap), None);
+            assert_eq!(glv_window_bits(g, Layout::Glv, n, cap), Some(WIDE_GLV_BITS));
             // Smaller MSMs, small passes (a tight budget) and whole scalars keep the rule.
+            assert_eq!(glv_window_bits(g, Layout::Glv, n / 2, cap), None);
             assert_eq!(
-                glv_window_bits(g, Feed::Chunks, Layout::Glv, n / 2, cap),
+                glv_window_bits(g, Layout::Glv, n, WIDE_GLV_MIN_PASS / 2),
                 None
             );
-            assert_eq!(
-                glv_window_bits(g, Feed::Chunks, Layout::Glv, n, WIDE_GLV_MIN_PASS / 2),
-                None
-            );
-            assert_eq!(
-                glv_window_bits(g, Feed::Chunks, Layout::Points, n, cap),
-                None
-            );
+            assert_eq!(glv_window_bits(g, Layout::Points, n, cap), None);
         }
-        for feed in [Feed::Chunks, Feed::Scalars, Feed::Params] {
-            assert_eq!(
-                glv_window_bits(GroupId::Bn254G1, feed, Layout::Glv, n, cap),
-                None
-            );
-        }
-        assert_eq!(
-            glv_window_bits(GroupId::Bn254G2, Feed::Scalars, Layout::Glv, n, cap),
-            Some(WIDE_GLV_BITS)
-        );
-        assert_eq!(
-            glv_window_bits(GroupId::Bls12381G1, Feed::Scalars, Layout::Glv, n, cap),
-            None
-        );
+        assert_eq!(glv_window_bits(GroupId::Bn254G1, Layout::Glv, n, cap), None);
     }
 
     #[test]
