@@ -16,6 +16,13 @@
 // The host reads X_w, V_w and Y_w of every window and combines them as sum 2^(c*w) * S_w,
 // its doublings split around the three (`encode::combine_window_sums`): no doubling
 // runs here, where every round is one addition's latency on few threads.
+//
+// A wide window is reduced in `reduce_parts` parts of P = num_buckets / reduce_parts
+// contiguous buckets, each reduced as a window of its own (the "windows" of this file
+// are these parts, `part_count` of them), so that it gets as many threads as a window of
+// P buckets: part v of window w sums to S'_v = sum over its buckets of (b - v P + 1) *
+// total_b, and S_w = sum_v S'_v + P * sum_v v * T_v, with T_v the part's plain total,
+// its fourth sum T_w = sum_g S_g.
 // (Multiplying each R_j by lo_j inside the thread instead, by double-and-add, would
 // take log2 lo_j doublings a thread on top of these sums.)
 //
@@ -34,7 +41,17 @@ var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 /// Index of the first thread share in scratch (after the window-group sums, three a
 /// group): segment (w, j) has acc_j at 2 (w * spw + j) and R_j right after it.
 fn share_base() -> u32 {
-    return group_base() + 3u * params.num_windows * params.groups_per_window;
+    return group_base() + 3u * part_count() * params.groups_per_window;
+}
+
+/// The windows this file reduces: the parts of every window (see the top of the file).
+fn part_count() -> u32 {
+    return params.num_windows * params.reduce_parts;
+}
+
+/// Buckets of a part.
+fn part_buckets() -> u32 {
+    return params.num_buckets / params.reduce_parts;
 }
 
 /// Thread (w, j): acc_j and R_j of segment j of window w.
@@ -44,10 +61,10 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
     let spw = params.segs_per_window;
     let w = t / spw;
     let seg = t % spw;
-    if (w >= params.num_windows) {
+    if (w >= part_count()) {
         return;
     }
-    let nb = params.num_buckets;
+    let nb = part_buckets();
     let per = (nb + spw - 1u) / spw;
     let lo = min(seg * per, nb);
     let hi = min(lo + per, nb);
@@ -176,10 +193,10 @@ fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocatio
 }
 
 /// Workgroup w, lane g < G: group g of window w (G a power of two, at most
-/// REDUCE_WG / 2). Writes the window's three sums
-///   X_w = sum_g A_g,   V_w = sum_g B_g,   Y_w = sum_g g * S_g
-/// as points w, W + w and 2W + w of the window sums (where the thread shares were: they
-/// are spent). Rounds, one addition each, L = log2 G:
+/// REDUCE_WG / 2). Writes the window's four sums
+///   X_w = sum_g A_g,   V_w = sum_g B_g,   Y_w = sum_g g * S_g,   T_w = sum_g S_g
+/// as points w, W + w, 2W + w and 3W + w of the window sums (where the thread shares
+/// were: they are spent). Rounds, one addition each, L = log2 G:
 ///   scan   (L): red_tmp[g] += red_tmp[g + d]: suffix sums of S (sum_g g * S_g is the
 ///               sum of the suffixes from lane 1 on)
 ///   leaves (1): three trees side by side, of the A, the B and the suffixes u (lane 0's
@@ -206,6 +223,8 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
     let rounds = l + 1u + firstTrailingBit(m);
     // Lanes from G on hold zero, which the scan never overwrites.
     red_tmp[lid] = sg;
+    // The window's plain total T_w (lane 0's suffix).
+    var total = xyzz_zero();
     workgroupBarrier();
     for (var k = 0u; k < rounds; k += 1u) {
         var x = xyzz_zero();
@@ -220,6 +239,7 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
             // This lane's suffix (lane 0's is the window's whole sum, not a term of Y).
             var u = red_tmp[lid];
             if (lid == 0u) {
+                total = u;
                 u = xyzz_zero();
             }
             workgroupBarrier();
@@ -267,10 +287,11 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
         workgroupBarrier();
     }
     if (lid == 0u) {
-        let nw = params.num_windows;
+        let nw = part_count();
         store_point_canonical(share_base() + w, red_tmp[0]);
         store_point_canonical(share_base() + nw + w, red_tmp[m]);
         store_point_canonical(share_base() + 2u * nw + w, red_tmp[2u * m]);
+        store_point_canonical(share_base() + 3u * nw + w, total);
     }
 }
 

@@ -530,6 +530,32 @@ fn window_ranges(ctx: &mut Ctx) {
             cfg.windows
         );
     }
+    // Windows wider than a reduction part (`plan::REDUCE_PART_BUCKETS`): at 19 bits a
+    // window's 2^18 buckets are reduced in 8 parts. Two windows at a time (every window's
+    // buckets would outgrow a software adapter's bindings), one-shot and all resident.
+    let wide = 19;
+    let all = Layout::Glv.window_count(wide);
+    for r in [0..2, all - 2..all] {
+        let cfg = MsmConfig {
+            window_bits: Some(wide),
+            windows: Some(r.clone()),
+            glv: Some(true),
+            ..ctx.cfg()
+        };
+        let part = ark(&bases, &glv_window_scalars(&scalars, wide, r.clone()));
+        let got = [
+            ctx.dev.msm(&bases, &scalars, &cfg),
+            ctx.dev.msm_resident(&srs, &on_device, &cfg),
+        ];
+        for (k, g) in got.into_iter().enumerate() {
+            let g = g.unwrap_or_else(|e| panic!("{} {wide}-bit windows {r:?}: {e}", ctx.tag()));
+            assert!(
+                g == part,
+                "{} {wide}-bit GLV windows {r:?}, mode {k}",
+                ctx.tag()
+            );
+        }
+    }
 }
 
 /// The scalars whose plain MSM is the device's MSM restricted to `windows` of the GLV

@@ -112,37 +112,42 @@ pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Proje
     acc
 }
 
-/// sum over w of 2^(c*w) * S_w with S_w = `x[w]` + 2^k1 * `v[w]` + 2^k2 * `y[w]` for
-/// [x, v, y] = `sums` (of equal length) and (k1, k2) = `weights`, k1 <= k2: the device's
-/// reduction leaves each window's weights to the host. Horner's rule from the top
-/// window; where k2 <= c (every window of more buckets than a reduction workgroup has
-/// lanes), each window's c doublings are split around `y[w]` and `v[w]` (acc = 2^k1
-/// (2^(k2-k1) (2^(c-k2) acc + y) + v) + x), so the weights cost no doubling more than
-/// [`combine_windows`] does; narrower windows double `y[w]` and `v[w]` on their own.
+/// sum over w of 2^(c*w) * S_w with S_w = `x[w]` + 2^k1 * `v[w]` + 2^k2 * `y[w]` + 2^k3 *
+/// `e[w]` for [x, v, y, e] = `sums` (of equal length) and (k1, k2, k3) = `weights`: the
+/// device's reduction leaves each window's weights to the host. Horner's rule from the
+/// top window; where every weight is at most 2^c (every window of more buckets than a
+/// reduction workgroup has lanes), each window's c doublings are split around its
+/// terms, heaviest first (acc = 2^k1 (2^(k2-k1) (2^(c-k2) acc + y) + v) + x with e
+/// zero), so the weights cost no doubling more than [`combine_windows`] does; narrower
+/// windows double their terms on their own.
 pub fn combine_window_sums<C: Group>(
-    sums: [&[Projective<C>]; 3],
+    sums: [&[Projective<C>]; 4],
     c: u32,
-    (k1, k2): (u32, u32),
+    (k1, k2, k3): (u32, u32, u32),
 ) -> Projective<C> {
-    let [x, v, y] = sums;
-    assert!(x.len() == v.len() && v.len() == y.len() && k1 <= k2);
+    let [x, v, y, e] = sums;
+    assert!(x.len() == v.len() && v.len() == y.len() && y.len() == e.len());
     let mut acc = Projective::<C>::zero();
-    for ((xw, vw), yw) in x.iter().zip(v).zip(y).rev() {
-        if k2 <= c {
-            double_times(&mut acc, c - k2);
-            acc += yw;
-            double_times(&mut acc, k2 - k1);
-            acc += vw;
-            double_times(&mut acc, k1);
+    for w in (0..x.len()).rev() {
+        let mut terms = [(&v[w], k1), (&y[w], k2), (&e[w], k3)];
+        terms.sort_by_key(|t| std::cmp::Reverse(t.1));
+        if terms[0].1 <= c {
+            let mut at = c;
+            for (part, k) in terms {
+                double_times(&mut acc, at - k);
+                acc += part;
+                at = k;
+            }
+            double_times(&mut acc, at);
         } else {
             double_times(&mut acc, c);
-            for (part, k) in [(yw, k2), (vw, k1)] {
+            for (part, k) in terms {
                 let mut scaled = *part;
                 double_times(&mut scaled, k);
                 acc += scaled;
             }
         }
-        acc += xw;
+        acc += &x[w];
     }
     acc
 }
@@ -182,23 +187,30 @@ mod tests {
         let sums = [g, g.double(), G1Projective::zero()];
         // 1 + 2 * 2^4 = 33
         assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
-        // The same windows in three parts: S_w = x + 2^k1 v + 2^k2 y, with k2 within
-        // and beyond the window's 4 bits.
+        // The same windows in four parts: S_w = x + 2^k1 v + 2^k2 y + 2^k3 e, with
+        // weights within and beyond the window's 4 bits, in any order.
         let part = |base: u64| -> Vec<G1Projective> {
             (0..sums.len())
                 .map(|i| g * Fr::from(base + i as u64))
                 .collect()
         };
-        let (vs, ys) = (part(5), part(11));
-        for (k1, k2) in [(0u32, 0u32), (0, 2), (1, 4), (2, 6), (3, 3)] {
-            let (w1, w2) = (Fr::from(1u64 << k1), Fr::from(1u64 << k2));
+        let (vs, ys, es) = (part(5), part(11), part(17));
+        for (k1, k2, k3) in [
+            (0u32, 0u32, 0u32),
+            (0, 2, 3),
+            (1, 4, 2),
+            (2, 6, 4),
+            (3, 3, 3),
+            (1, 2, 7),
+        ] {
+            let w = |k: u32| Fr::from(1u64 << k);
             let xs: Vec<G1Projective> = (0..sums.len())
-                .map(|i| sums[i] - vs[i] * w1 - ys[i] * w2)
+                .map(|i| sums[i] - vs[i] * w(k1) - ys[i] * w(k2) - es[i] * w(k3))
                 .collect();
             assert_eq!(
-                combine_window_sums([&xs, &vs, &ys], 4, (k1, k2)),
+                combine_window_sums([&xs, &vs, &ys, &es], 4, (k1, k2, k3)),
                 g * Fr::from(33u64),
-                "k1 = {k1}, k2 = {k2}"
+                "k = {k1}, {k2}, {k3}"
             );
         }
     }

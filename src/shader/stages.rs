@@ -9,10 +9,13 @@ pub const REDUCE_WG: u32 = 64;
 const _: () = assert!(REDUCE_WG.is_power_of_two());
 /// Fewest threads in a reduction workgroup.
 pub const REDUCE_WG_MIN: u32 = 8;
-/// Points the reduction writes for each of its workgroups and for each window: the
-/// three sums of msm_reduce.wgsl (A_g, B_g, S_g a group; X_w, V_w, Y_w a window), which
-/// the scratch layout, the readback and the host's combine all count.
-pub const REDUCE_SUMS: u32 = 3;
+/// Points the reduction writes for each of its workgroups: the three sums A_g, B_g, S_g
+/// of msm_reduce.wgsl, which the scratch layout counts.
+pub const GROUP_SUMS: u32 = 3;
+/// Points the reduction writes for each window it reduces (each part of a window,
+/// `Plan::reduce_parts`): X_w, V_w, Y_w and T_w of msm_reduce.wgsl, which the readback
+/// and the host's combine count.
+pub const REDUCE_SUMS: u32 = 4;
 
 /// Threads in a reduction workgroup of `group`'s MSM on a device with `storage` bytes of
 /// workgroup memory: the most, up to [`REDUCE_WG`], whose XYZZ points fit it in every

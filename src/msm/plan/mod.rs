@@ -42,9 +42,13 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
+/// Most buckets the reduction reduces as one window: a wider window is reduced in parts
+/// of this many contiguous buckets (`Plan::reduce_parts`), each with the threads of a
+/// whole window of 16 bits, since a window's threads are bounded ([`reduce_segs`]).
+pub const REDUCE_PART_BUCKETS: u32 = 1 << 15;
 pub use crate::shader::stages::{
-    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, REDUCE_SUMS, REDUCE_WG,
-    REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
+    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, GROUP_SUMS, REDUCE_SUMS,
+    REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
 };
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
@@ -134,10 +138,13 @@ pub struct Plan {
     /// Accumulation chunks per window C = entries / L (entries: capacity times the
     /// layout's entries a point).
     pub chunks_per_window: u32,
-    /// Reduction threads per window T (a multiple of the reduction workgroup size,
-    /// [`reduce_wg`], and at most its square).
+    /// Parts each window is reduced in: B / [`REDUCE_PART_BUCKETS`], at least 1 (a
+    /// power of two). The reduction's "windows" are these parts.
+    pub reduce_parts: u32,
+    /// Reduction threads per part of a window T (a multiple of the reduction workgroup
+    /// size, [`reduce_wg`], and at most its square).
     pub segs_per_window: u32,
-    /// Reduction workgroups per window G = T / [`reduce_wg`].
+    /// Reduction workgroups per part of a window G = T / [`reduce_wg`].
     pub groups_per_window: u32,
 }
 
@@ -214,10 +221,12 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
+        let reduce_parts = (num_buckets / REDUCE_PART_BUCKETS).max(1);
         let wg = reduce_wg(group, threads.workgroup_storage);
-        let segs = num_buckets
-            .next_power_of_two()
-            .clamp(wg, reduce_segs(num_windows, threads.reduce_segs_log2, wg));
+        let segs = (num_buckets / reduce_parts).next_power_of_two().clamp(
+            wg,
+            reduce_segs(num_windows * reduce_parts, threads.reduce_segs_log2, wg),
+        );
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
         let threads_log2 = threads
@@ -237,6 +246,7 @@ impl Plan {
             num_buckets,
             chunk_len,
             chunks_per_window: row.div_ceil(chunk_len),
+            reduce_parts,
             segs_per_window: segs,
             groups_per_window: segs / wg,
         })
@@ -275,13 +285,20 @@ impl Plan {
         ScatterMode::of(self.num_buckets, self.row_capacity())
     }
 
-    /// log2 of the weights the host's combine gives each window's V_w and Y_w (the window
-    /// sum is X_w + 2^k1 V_w + 2^k2 Y_w, msm_reduce.wgsl): 2^k1 = the buckets of a
-    /// reduction segment, 2^k2 = that times the lanes of a reduction workgroup.
-    pub fn window_weights_log2(&self) -> (u32, u32) {
+    /// log2 of the weights the host's combine gives each window's V_w, Y_w and the sum
+    /// of its parts' totals (the window sum is X_w + 2^k1 V_w + 2^k2 Y_w + 2^k3 sum_v v T_v,
+    /// msm_reduce.wgsl, X, V and Y summed over the parts): 2^k1 = the buckets of a
+    /// reduction segment, 2^k2 = that times the lanes of a reduction workgroup, 2^k3 =
+    /// the buckets of a part.
+    pub fn window_weights_log2(&self) -> (u32, u32, u32) {
         let lanes = self.segs_per_window / self.groups_per_window;
-        let per = self.num_buckets.div_ceil(self.segs_per_window);
-        (per.trailing_zeros(), (lanes * per).trailing_zeros())
+        let part = self.num_buckets / self.reduce_parts;
+        let per = part.div_ceil(self.segs_per_window);
+        (
+            per.trailing_zeros(),
+            (lanes * per).trailing_zeros(),
+            part.trailing_zeros(),
+        )
     }
 
     /// Bytes of the digit buffer: a word an entry, and a second one (the entry's rank
@@ -305,14 +322,16 @@ impl Plan {
         self.group.point_bytes() * self.scratch_points()
     }
 
-    /// Points in the scratch buffer: bucket partials, chunk partials, group sums
-    /// ([`REDUCE_SUMS`] a group), reduce-thread shares (two a thread).
+    /// Points in the scratch buffer: bucket partials, chunk partials, then for each part
+    /// of a window its group sums ([`GROUP_SUMS`] a group) and reduce-thread shares (two
+    /// a thread; the [`REDUCE_SUMS`] window sums take their place).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        w * (u64::from(self.num_buckets)
-            + u64::from(self.chunks_per_window)
-            + u64::from(REDUCE_SUMS * self.groups_per_window)
-            + 2 * u64::from(self.segs_per_window))
+        let parts = w * u64::from(self.reduce_parts);
+        w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
+            + parts
+                * (u64::from(GROUP_SUMS * self.groups_per_window)
+                    + 2 * u64::from(self.segs_per_window))
     }
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).

@@ -18,9 +18,11 @@ pub(crate) fn combine<C: Group>(
     #[cfg(not(target_arch = "wasm32"))]
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
+    let parts = plan.reduce_parts as usize;
     let point_words = 4 * C::ELEMENT_WORDS;
-    // X_w for every window, then V_w, then Y_w (msm_reduce.wgsl's `reduce_windows`).
-    let per_msm = crate::shader::stages::REDUCE_SUMS as usize * point_words * windows;
+    // X of every part of every window, then V, Y and T (msm_reduce.wgsl's
+    // `reduce_windows`), part v of window w at w * parts + v.
+    let per_msm = crate::shader::stages::REDUCE_SUMS as usize * point_words * windows * parts;
     let weights = plan.window_weights_log2();
     let one = |m: usize| {
         if !has_passes[m] {
@@ -29,17 +31,28 @@ pub(crate) fn combine<C: Group>(
             return Projective::<C>::zero();
         }
         let words = &out[m * per_msm..];
-        // Window w of the plan is window first_window + w of the scalar: the windows
-        // below it count as zero.
-        let below = plan.first_window as usize;
-        let read = |i: usize| crate::msm::encode::read_xyzz_in::<C>(&words[point_words * i..]);
-        let sums = |k: usize| {
-            let mut v = vec![Projective::<C>::zero(); below];
-            v.extend((k * windows..(k + 1) * windows).map(read));
-            v
+        let read = |k: usize, w: usize, v: usize| {
+            let i = (k * windows + w) * parts + v;
+            crate::msm::encode::read_xyzz_in::<C>(&words[point_words * i..])
         };
+        // Window w of the plan is window first_window + w of the scalar: the windows
+        // below it count as zero. X, V and Y of a window are its parts' sums; its fourth
+        // term is sum_v v T_v (the parts' totals weighted by their first buckets, in
+        // units of a part), by suffix sums.
+        let below = plan.first_window as usize;
+        let mut sums = vec![vec![Projective::<C>::zero(); below + windows]; 4];
+        for w in 0..windows {
+            for (k, sum) in sums.iter_mut().take(3).enumerate() {
+                sum[below + w] = (0..parts).map(|v| read(k, w, v)).sum();
+            }
+            let mut suffix = Projective::<C>::zero();
+            for v in (1..parts).rev() {
+                suffix += read(3, w, v);
+                sums[3][below + w] += suffix;
+            }
+        }
         crate::msm::encode::combine_window_sums(
-            [&sums(0), &sums(1), &sums(2)],
+            [&sums[0], &sums[1], &sums[2], &sums[3]],
             plan.window_bits,
             weights,
         )

@@ -5,31 +5,36 @@
 use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::memory::working::Working;
-use crate::shader::stages::{REDUCE_GROUPS, REDUCE_SUMS, REDUCE_WINDOWS};
+use crate::shader::stages::{GROUP_SUMS, REDUCE_GROUPS, REDUCE_SUMS, REDUCE_WINDOWS};
 
 impl Params {
+    /// The windows the reduction reduces: every part of every window
+    /// (`Plan::reduce_parts`).
+    pub(crate) fn part_count(&self) -> u32 {
+        self.num_windows * self.reduce_parts
+    }
+
     /// Byte offset of the window sums in the scratch buffer (where the reduction's
     /// thread shares were, after the bucket, chunk and group partials), for points of
     /// `point_bytes` bytes.
     pub(crate) fn window_sums_offset(&self, point_bytes: u64) -> u64 {
         let w = u64::from(self.num_windows);
         point_bytes
-            * w
-            * (u64::from(self.num_buckets)
-                + u64::from(self.chunks_per_window)
-                + u64::from(REDUCE_SUMS * self.groups_per_window))
+            * (w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
+                + u64::from(self.part_count()) * u64::from(GROUP_SUMS * self.groups_per_window))
     }
 
-    /// Bytes of the window sums ([`REDUCE_SUMS`] points a window, X_w, V_w, then Y_w:
-    /// see `Plan::window_weights_log2`), for points of `point_bytes` bytes.
+    /// Bytes of the window sums ([`REDUCE_SUMS`] points a part of a window, X_w of every
+    /// part, then V_w, Y_w and T_w: see `Plan::window_weights_log2`), for points of
+    /// `point_bytes` bytes.
     pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
-        point_bytes * u64::from(REDUCE_SUMS * self.num_windows)
+        point_bytes * u64::from(REDUCE_SUMS * self.part_count())
     }
 }
 
-/// Records the reduction: `reduce` (a thread per segment of every window), then
-/// `reduce_groups` (the thread shares of each window group), then `reduce_windows`
-/// (the groups of each window), each in workgroups.
+/// Records the reduction: `reduce` (a thread per segment of every part of a window),
+/// then `reduce_groups` (the thread shares of each group), then `reduce_windows` (the
+/// groups of each part), each in workgroups.
 pub(super) fn record(
     pass: &mut wgpu::ComputePass<'_>,
     k: &Kernels,
@@ -37,12 +42,12 @@ pub(super) fn record(
     p: &Params,
     max_x: u32,
 ) {
-    let threads = u64::from(p.num_windows) * u64::from(p.segs_per_window);
+    let threads = u64::from(p.part_count()) * u64::from(p.segs_per_window);
     dispatch(pass, k, steps, "reduce", grid(threads, max_x));
     pass.set_pipeline(k.get(REDUCE_GROUPS));
-    pass.dispatch_workgroups(p.num_windows * p.groups_per_window, 1, 1);
+    pass.dispatch_workgroups(p.part_count() * p.groups_per_window, 1, 1);
     pass.set_pipeline(k.get(REDUCE_WINDOWS));
-    pass.dispatch_workgroups(p.num_windows, 1, 1);
+    pass.dispatch_workgroups(p.part_count(), 1, 1);
 }
 
 /// Copies the pass's window sums from the scratch buffer to `out` at `offset`.
