@@ -27,8 +27,6 @@ struct Params {
     // msm_bindings.wgsl), SCATTER_BINS through bins (msm_sort.wgsl), SCATTER_CURSORS by
     // the bucket counters.
     scatter: u32,
-    // Parts each window is reduced in (msm_reduce.wgsl): 1, or more for wide windows.
-    reduce_parts: u32,
 }
 
 const SCATTER_CURSORS: u32 = 0u;

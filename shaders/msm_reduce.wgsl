@@ -17,7 +17,7 @@
 // its doublings split around the three (`encode::combine_window_sums`): no doubling
 // runs here, where every round is one addition's latency on few threads.
 //
-// A wide window is reduced in `reduce_parts` parts of P = num_buckets / reduce_parts
+// A wide window is reduced in parts of P = min(num_buckets, REDUCE_PART_BUCKETS)
 // contiguous buckets, each reduced as a window of its own (the "windows" of this file
 // are these parts, `part_count` of them), so that it gets as many threads as a window of
 // P buckets: part v of window w sums to S'_v = sum over its buckets of (b - v P + 1) *
@@ -44,14 +44,17 @@ fn share_base() -> u32 {
     return group_base() + 3u * part_count() * params.groups_per_window;
 }
 
+/// Most buckets of a part, generated from `stages::REDUCE_PART_BUCKETS`.
+const REDUCE_PART_BUCKETS: u32 = ${REDUCE_PART_BUCKETS}u;
+
 /// The windows this file reduces: the parts of every window (see the top of the file).
 fn part_count() -> u32 {
-    return params.num_windows * params.reduce_parts;
+    return params.num_windows * max(params.num_buckets / REDUCE_PART_BUCKETS, 1u);
 }
 
 /// Buckets of a part.
 fn part_buckets() -> u32 {
-    return params.num_buckets / params.reduce_parts;
+    return min(params.num_buckets, REDUCE_PART_BUCKETS);
 }
 
 /// Thread (w, j): acc_j and R_j of segment j of window w.

@@ -439,7 +439,11 @@ pub fn source_for_device(
             parts.push(storage(
                 &MSM_REDUCE
                     .replace("${REDUCE_WG_LOG2}", &wg.trailing_zeros().to_string())
-                    .replace("${REDUCE_WG}", &wg.to_string()),
+                    .replace("${REDUCE_WG}", &wg.to_string())
+                    .replace(
+                        "${REDUCE_PART_BUCKETS}",
+                        &stages::REDUCE_PART_BUCKETS.to_string(),
+                    ),
             ));
         }
         ShaderKind::CheckBases => parts.push(storage(CHECK_BASES)),

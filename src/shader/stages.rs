@@ -9,11 +9,23 @@ pub const REDUCE_WG: u32 = 64;
 const _: () = assert!(REDUCE_WG.is_power_of_two());
 /// Fewest threads in a reduction workgroup.
 pub const REDUCE_WG_MIN: u32 = 8;
+/// Most buckets the reduction reduces as one window (`REDUCE_PART_BUCKETS` of
+/// msm_reduce.wgsl is generated from it): a wider window is reduced in parts of this many
+/// contiguous buckets ([`reduce_parts`]), each with the threads of a whole 16-bit window,
+/// since a window's reduction threads are bounded (`plan::reduce_segs`).
+pub const REDUCE_PART_BUCKETS: u32 = 1 << 15;
+
+/// Parts a window of `buckets` buckets is reduced in: buckets / [`REDUCE_PART_BUCKETS`],
+/// at least 1 (msm_reduce.wgsl's `part_count` computes the same).
+pub fn reduce_parts(buckets: u32) -> u32 {
+    (buckets / REDUCE_PART_BUCKETS).max(1)
+}
+
 /// Points the reduction writes for each of its workgroups: the three sums A_g, B_g, S_g
 /// of msm_reduce.wgsl, which the scratch layout counts.
 pub const GROUP_SUMS: u32 = 3;
 /// Points the reduction writes for each window it reduces (each part of a window,
-/// `Plan::reduce_parts`): X_w, V_w, Y_w and T_w of msm_reduce.wgsl, which the readback
+/// [`reduce_parts`]): X_w, V_w, Y_w and T_w of msm_reduce.wgsl, which the readback
 /// and the host's combine count.
 pub const REDUCE_SUMS: u32 = 4;
 

@@ -42,13 +42,9 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
-/// Most buckets the reduction reduces as one window: a wider window is reduced in parts
-/// of this many contiguous buckets (`Plan::reduce_parts`), each with the threads of a
-/// whole window of 16 bits, since a window's threads are bounded ([`reduce_segs`]).
-pub const REDUCE_PART_BUCKETS: u32 = 1 << 15;
 pub use crate::shader::stages::{
-    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, GROUP_SUMS, REDUCE_SUMS,
-    REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
+    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, GROUP_SUMS, REDUCE_PART_BUCKETS,
+    REDUCE_SUMS, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
 };
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
@@ -138,9 +134,6 @@ pub struct Plan {
     /// Accumulation chunks per window C = entries / L (entries: capacity times the
     /// layout's entries a point).
     pub chunks_per_window: u32,
-    /// Parts each window is reduced in: B / [`REDUCE_PART_BUCKETS`], at least 1 (a
-    /// power of two). The reduction's "windows" are these parts.
-    pub reduce_parts: u32,
     /// Reduction threads per part of a window T (a multiple of the reduction workgroup
     /// size, [`reduce_wg`], and at most its square).
     pub segs_per_window: u32,
@@ -221,7 +214,7 @@ impl Plan {
             }
         };
         let num_buckets = 1u32 << (c - 1);
-        let reduce_parts = (num_buckets / REDUCE_PART_BUCKETS).max(1);
+        let reduce_parts = crate::shader::stages::reduce_parts(num_buckets);
         let wg = reduce_wg(group, threads.workgroup_storage);
         let segs = (num_buckets / reduce_parts).next_power_of_two().clamp(
             wg,
@@ -246,10 +239,15 @@ impl Plan {
             num_buckets,
             chunk_len,
             chunks_per_window: row.div_ceil(chunk_len),
-            reduce_parts,
             segs_per_window: segs,
             groups_per_window: segs / wg,
         })
+    }
+
+    /// Parts each window is reduced in (a power of two; [`REDUCE_PART_BUCKETS`] buckets
+    /// each where the window has more): the reduction's "windows" are these parts.
+    pub fn reduce_parts(&self) -> u32 {
+        crate::shader::stages::reduce_parts(self.num_buckets)
     }
 
     /// Scan tiles per window (see [`scan_tiles`]).
@@ -292,7 +290,7 @@ impl Plan {
     /// the buckets of a part.
     pub fn window_weights_log2(&self) -> (u32, u32, u32) {
         let lanes = self.segs_per_window / self.groups_per_window;
-        let part = self.num_buckets / self.reduce_parts;
+        let part = self.num_buckets / self.reduce_parts();
         let per = part.div_ceil(self.segs_per_window);
         (
             per.trailing_zeros(),
@@ -327,7 +325,7 @@ impl Plan {
     /// a thread; the [`REDUCE_SUMS`] window sums take their place).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        let parts = w * u64::from(self.reduce_parts);
+        let parts = w * u64::from(self.reduce_parts());
         w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
             + parts
                 * (u64::from(GROUP_SUMS * self.groups_per_window)

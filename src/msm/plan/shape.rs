@@ -116,14 +116,16 @@ const _: () = assert!(7 * WIDE_GLV_BITS >= 128 && 6 * WIDE_GLV_BITS < 128);
 
 /// The GLV window width for an MSM of `n` points over `group` in passes of at most `cap`:
 /// [`WIDE_GLV_BITS`] from [`WIDE_GLV_FROM`] points in passes of at least
-/// [`WIDE_GLV_MIN_PASS`] for every group but BN254 G1, whatever feeds the passes, else
+/// [`WIDE_GLV_MIN_PASS`] for the groups whose formulas run on the register machine
+/// (`GroupId::formulas_on_register_machine`: every group but BN254 G1), whatever feeds
+/// the passes, else
 /// `None` (the width of [`window_bits_in`]). Seven windows instead of eight are an eighth
 /// fewer additions in the accumulation, which there outweighs eight times the buckets to
 /// sort into and reduce (a longer sort and reduction, more run changes in the
 /// accumulation, whose first points the register machine adds in step with the rest:
 /// `xyzz_madd_run`); for BN254 G1 (the cheapest addition) it does not (docs/curves.md).
 pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
-    (group != GroupId::Bn254G1
+    (group.formulas_on_register_machine()
         && layout == Layout::Glv
         && n >= WIDE_GLV_FROM
         && cap >= WIDE_GLV_MIN_PASS)

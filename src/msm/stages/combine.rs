@@ -18,7 +18,7 @@ pub(crate) fn combine<C: Group>(
     #[cfg(not(target_arch = "wasm32"))]
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
-    let parts = plan.reduce_parts as usize;
+    let parts = plan.reduce_parts() as usize;
     let point_words = 4 * C::ELEMENT_WORDS;
     // X of every part of every window, then V, Y and T (msm_reduce.wgsl's
     // `reduce_windows`), part v of window w at w * parts + v.

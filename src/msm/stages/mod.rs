@@ -42,7 +42,6 @@ pub(crate) struct Params {
     pub points: u32,
     pub entry_layout: u32,
     pub scatter: u32,
-    pub reduce_parts: u32,
 }
 
 impl Params {
@@ -72,7 +71,6 @@ impl Params {
             points,
             entry_layout: plan.layout as u32,
             scatter: plan.scatter_mode() as u32,
-            reduce_parts: plan.reduce_parts,
         }
     }
 }

@@ -9,9 +9,9 @@ use crate::shader::stages::{GROUP_SUMS, REDUCE_GROUPS, REDUCE_SUMS, REDUCE_WINDO
 
 impl Params {
     /// The windows the reduction reduces: every part of every window
-    /// (`Plan::reduce_parts`).
+    /// ([`reduce_parts`](crate::shader::stages::reduce_parts)).
     pub(crate) fn part_count(&self) -> u32 {
-        self.num_windows * self.reduce_parts
+        self.num_windows * crate::shader::stages::reduce_parts(self.num_buckets)
     }
 
     /// Byte offset of the window sums in the scratch buffer (where the reduction's
