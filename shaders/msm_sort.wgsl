@@ -165,26 +165,36 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 }
 
 // The scatter in bins (`plan::ScatterMode::Bins`: windows of more buckets than ranks
-// serve, up to BIN_MAX bins of BIN_SIZE buckets, rows of up to 2^BIN_SHIFT entries).
-// A bin's entries occupy one range of the window row, [offsets[its first bucket],
-// offsets[its last bucket + 1]). Two kernels, each of which sorts a tile of entries in
+// serve, rows of up to 2^BIN_SHIFT entries). Fine bins hold BIN_SIZE buckets; coarse
+// bins 2^coarse_log2() (at most BIN_MAX of them a window, each at most BIN_MAX fine
+// bins). A bin's entries occupy one range of the window row, [offsets[its first
+// bucket], offsets[its last bucket + 1]). Each kernel sorts a tile of entries in
 // workgroup memory first and then writes it out in order, so that a warp's stores fall
 // in a few runs of consecutive words (the scatter's cost is its store transactions, one
 // a word where every word goes somewhere else):
 //   scatter_bins   a workgroup per tile of BIN_TILE digits of one window: the tile's
-//                  entries by bin, each bin's run at a range of the bin reserved with
-//                  one atomic on the counter of its first bucket, into the rank region
-//                  of the digit buffer (`rank_index`: free in this mode), each entry
-//                  with its bucket within the bin in bits BIN_SHIFT and up;
-//   scatter_fine   a workgroup per bin, walking the bin's range a tile at a time: the
-//                  tile's entries by bucket, each bucket's run at its cursor (kept in
-//                  workgroup memory) in the sorted row.
+//                  entries by coarse bin, each bin's run at a range of the bin reserved
+//                  with one atomic on the counter of its first bucket, into the rank
+//                  region of the digit buffer (`rank_index`: free in this mode). Where
+//                  coarse bins are fine ones (up to BIN_MAX << BIN_LOG2 buckets) each
+//                  entry keeps its bucket within the bin in bits BIN_SHIFT and up;
+//                  otherwise the entry is its index and sign, and its bucket goes to
+//                  the same place of the sorted row (free until scatter_fine);
+//   scatter_mid    (coarse bins wider than fine ones) a workgroup per tile of BIN_TILE
+//                  of scatter_bins' entries: the tile's entries by fine bin, each
+//                  fine bin's run at a range reserved with one atomic on the counter of
+//                  its first bucket, into the digit row (consumed by scatter_bins), with
+//                  the bucket within the fine bin in bits BIN_SHIFT and up;
+//   scatter_fine   a workgroup per fine bin, walking the bin's range a tile at a time:
+//                  the tile's entries by bucket, each bucket's run at its cursor in the
+//                  sorted row.
 
-/// log2 of the buckets of a bin, BIN_SIZE (`stages::BIN_LOG2`).
+/// log2 of the buckets of a fine bin, BIN_SIZE (`stages::BIN_LOG2`).
 const BIN_LOG2: u32 = ${BIN_LOG2}u;
 const BIN_SIZE: u32 = 1u << BIN_LOG2;
-/// Most bins a window may have (`stages::BIN_MAX`).
-const BIN_MAX: u32 = ${BIN_MAX}u;
+/// log2 of the most bins one kernel sorts into, BIN_MAX (`stages::BIN_MAX_LOG2`).
+const BIN_MAX_LOG2: u32 = ${BIN_MAX_LOG2}u;
+const BIN_MAX: u32 = 1u << BIN_MAX_LOG2;
 /// Threads of a bin workgroup (at least BIN_MAX and BIN_SIZE: a lane per counter; a
 /// scan workgroup's, for `lane_exclusive_scan`) and the entries each takes a tile.
 const BIN_WG: u32 = SCAN_WG;
@@ -194,6 +204,12 @@ const BIN_TILE: u32 = BIN_WG * BIN_PER;
 /// above every entry index of a row (`stages::BIN_SHIFT`).
 const BIN_SHIFT: u32 = 31u - BIN_LOG2;
 const BIN_FINE_MASK: u32 = (BIN_SIZE - 1u) << BIN_SHIFT;
+/// scatter_bins' staged word: the entry's place in the tile in the low bits (BIN_TILE
+/// is at most 2^16), its bucket within the coarse bin from bit 16 (coarse bins hold at
+/// most 2^15 buckets), its sign in SIGN_BIT.
+const STAGE_KEY_SHIFT: u32 = 16u;
+const STAGE_PLACE_MASK: u32 = (1u << STAGE_KEY_SHIFT) - 1u;
+const STAGE_KEY_MASK: u32 = ~SIGN_BIT & ~STAGE_PLACE_MASK;
 /// A tile's entries per bin (or bucket): counted, then their exclusive prefix sums.
 var<workgroup> bin_count: array<atomic<u32>, BIN_WG>;
 var<workgroup> bin_start: array<u32, BIN_WG>;
@@ -201,12 +217,24 @@ var<workgroup> bin_start: array<u32, BIN_WG>;
 var<workgroup> bin_dest: array<u32, BIN_WG>;
 /// The tile, sorted.
 var<workgroup> bin_stage: array<u32, BIN_TILE>;
-/// The range of scatter_fine's bin.
+/// The range of scatter_fine's bin (scatter_mid's entries and first fine bin).
 var<workgroup> bin_range: vec2<u32>;
 
-/// Bins of a window.
+/// Fine bins of a window.
 fn bins_per_window() -> u32 {
     return (params.num_buckets + BIN_SIZE - 1u) >> BIN_LOG2;
+}
+
+/// log2 of the buckets of a coarse bin: BIN_LOG2, or as many more bits as keep the
+/// window's coarse bins within BIN_MAX (`stages::coarse_bin_log2`).
+fn coarse_log2() -> u32 {
+    let bits = firstLeadingBit(max(params.num_buckets, 2u) - 1u) + 1u;
+    return max(BIN_LOG2, bits - min(bits, BIN_MAX_LOG2));
+}
+
+/// Whether coarse bins are wider than fine ones (scatter_mid runs between the two).
+fn bins_are_nested() -> bool {
+    return coarse_log2() > BIN_LOG2;
 }
 
 /// Counts the tile's entries per key into bin_count (cleared by the caller) and returns
@@ -221,25 +249,69 @@ fn bin_rank(keys: array<u32, BIN_PER>) -> array<u32, BIN_PER> {
     return ranks;
 }
 
-/// Workgroup (w, t): tile t of window w's digits into their bins (see above).
+/// The bin of the staged tile's place q: the last whose run starts at or before it (an
+/// empty bin after it starts past it).
+fn bin_of_place(q: u32) -> u32 {
+    var lo = 0u;
+    var hi = BIN_WG;
+    while (hi - lo > 1u) {
+        let mid = (lo + hi) / 2u;
+        if (bin_start[mid] <= q) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+/// Window and first entry of a workgroup of scatter_bins or scatter_mid: one per
+/// BIN_TILE entries of each window row (a window past the last: none).
+fn bin_tile(wid: vec3<u32>, nwg: vec3<u32>) -> vec2<u32> {
+    let tiles = (params.n + BIN_TILE - 1u) / BIN_TILE;
+    let g = wid.x + wid.y * nwg.x;
+    return vec2<u32>(g / tiles, (g % tiles) * BIN_TILE);
+}
+
+/// Sorts a tile's entries (vals[j] under keys[j]; keys[j] = BIN_WG: no entry) by key
+/// into bin_stage: bin_start[k] is where key k's run starts, scan_tmp[SCAN_WG - 1]
+/// holds how many were staged, and lane k gets key k's count. Every lane calls it, in
+/// uniform control flow, with bin_count cleared past a barrier; the caller puts a
+/// barrier between it and reading bin_stage.
+fn bin_sort_tile(lid: u32, keys: array<u32, BIN_PER>, vals: array<u32, BIN_PER>) -> u32 {
+    let ranks = bin_rank(keys);
+    workgroupBarrier();
+    let cnt = atomicLoad(&bin_count[lid]);
+    bin_start[lid] = lane_exclusive_scan(lid, cnt);
+    workgroupBarrier();
+    for (var j = 0u; j < BIN_PER; j++) {
+        if (keys[j] < BIN_WG) {
+            bin_stage[bin_start[keys[j]] + ranks[j]] = vals[j];
+        }
+    }
+    return cnt;
+}
+
+/// Workgroup (w, t): tile t of window w's digits into their coarse bins (see above).
 @compute @workgroup_size(BIN_WG)
 fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let n = params.n;
-    let tiles = (n + BIN_TILE - 1u) / BIN_TILE;
-    let g = wid.x + wid.y * nwg.x;
-    let w = g / tiles;
+    let tile = bin_tile(wid, nwg);
+    let w = tile.x;
     if (w >= params.num_windows) {
         return;
     }
-    let first_entry = (g % tiles) * BIN_TILE;
+    let first_entry = tile.y;
     let nb = params.num_buckets;
     let ob = w * (nb + 1u);
+    let cl = coarse_log2();
     atomicStore(&bin_count[lid], 0u);
     workgroupBarrier();
     var vals: array<u32, BIN_PER>;
     var keys: array<u32, BIN_PER>;
     for (var j = 0u; j < BIN_PER; j++) {
-        let i = first_entry + j * BIN_WG + lid;
+        let place = j * BIN_WG + lid;
+        let i = first_entry + place;
         var word = 0u;
         if (i < n) {
             word = digits[w * n + i];
@@ -248,49 +320,117 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         keys[j] = BIN_WG;
         if (mag != 0u) {
             let b = mag - 1u;
-            keys[j] = b >> BIN_LOG2;
-            vals[j] = i | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT) | (word & SIGN_BIT);
+            keys[j] = b >> cl;
+            let within = b & ((1u << cl) - 1u);
+            vals[j] = place | (within << STAGE_KEY_SHIFT) | (word & SIGN_BIT);
         }
     }
-    let ranks = bin_rank(keys);
-    workgroupBarrier();
-    let cnt = atomicLoad(&bin_count[lid]);
-    let start = lane_exclusive_scan(lid, cnt);
-    bin_start[lid] = start;
+    let cnt = bin_sort_tile(lid, keys, vals);
     if (cnt != 0u) {
         // The counter of the bin's first bucket still holds that bucket's size (the
-        // scan read it; nothing else writes it in this mode): what it held before this
-        // add, less that size, is where the tile's run goes within the bin.
-        let first = lid << BIN_LOG2;
+        // scan read it; only scatter_mid writes it after this kernel): what it held
+        // before this add, less that size, is where the tile's run goes within the bin.
+        let first = lid << cl;
         let size = offsets[ob + first + 1u] - offsets[ob + first];
         bin_dest[lid] = offsets[ob + first] + atomicAdd(&counts[w * nb + first], cnt) - size;
     }
     let total = scan_tmp[SCAN_WG - 1u];
     workgroupBarrier();
-    for (var j = 0u; j < BIN_PER; j++) {
-        if (keys[j] < BIN_WG) {
-            bin_stage[bin_start[keys[j]] + ranks[j]] = vals[j];
-        }
-    }
-    workgroupBarrier();
+    let nested = cl > BIN_LOG2;
     for (var q = lid; q < total; q += BIN_WG) {
-        // The bin of sorted place q: the last whose run starts at or before it (an
-        // empty bin after it starts past it).
-        var lo = 0u;
-        var hi = BIN_WG;
-        while (hi - lo > 1u) {
-            let mid = (lo + hi) / 2u;
-            if (bin_start[mid] <= q) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
+        let bin = bin_of_place(q);
+        let v = bin_stage[q];
+        let entry = (first_entry + (v & STAGE_PLACE_MASK)) | (v & SIGN_BIT);
+        let within = (v & STAGE_KEY_MASK) >> STAGE_KEY_SHIFT;
+        let at = w * n + bin_dest[bin] + q - bin_start[bin];
+        if (nested) {
+            digits[rank_index(at)] = entry;
+            sorted[at] = (bin << cl) | within;
+        } else {
+            digits[rank_index(at)] = entry | (within << BIN_SHIFT);
         }
-        digits[rank_index(w * n + bin_dest[lo] + q - bin_start[lo])] = bin_stage[q];
     }
 }
 
-/// Workgroup (w, h): bin h of window w, binned by `scatter_bins`, into its buckets.
+/// Reserves `count` places in fine bin `f` of window `w` for `scatter_mid` (after
+/// `scatter_bins`) and returns the first one's index in the window row.
+fn reserve_in_fine_bin(w: u32, f: u32, count: u32) -> u32 {
+    let nb = params.num_buckets;
+    let ob = w * (nb + 1u);
+    let first = f << BIN_LOG2;
+    // The counter of the bin's first bucket holds that bucket's size (the scan read it)
+    // and, where the bucket also starts a coarse bin, the coarse bin's entries that
+    // scatter_bins reserved on it.
+    var held = offsets[ob + first + 1u] - offsets[ob + first];
+    let cl = coarse_log2();
+    if ((first & ((1u << cl) - 1u)) == 0u) {
+        held += offsets[ob + min(first + (1u << cl), nb)] - offsets[ob + first];
+    }
+    return offsets[ob + first] + atomicAdd(&counts[w * nb + first], count) - held;
+}
+
+/// Workgroup (w, t): tile t of window w's entries as `scatter_bins` left them (by coarse
+/// bin) into their fine bins. The tile's entries lie in the coarse bin of its first
+/// entry or later ones: keyed by fine bin from that coarse bin's first, a key per lane,
+/// each fine bin's run at a range reserved with one atomic on the counter of its first
+/// bucket. An entry past BIN_WG fine bins (a tile over many sparse coarse bins)
+/// reserves its own place.
+@compute @workgroup_size(BIN_WG)
+fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let n = params.n;
+    let tile = bin_tile(wid, nwg);
+    let w = tile.x;
+    if (w >= params.num_windows) {
+        return;
+    }
+    let nb = params.num_buckets;
+    let base = tile.y;
+    let row = w * n;
+    let cl = coarse_log2();
+    if (lid == 0u) {
+        // The window's entries, and the first fine bin of the tile's first entry's
+        // coarse bin (read past the entries where the tile has none).
+        let first_fine = (sorted[row + base] >> cl) << (cl - BIN_LOG2);
+        bin_range = vec2<u32>(offsets[w * (nb + 1u) + nb], first_fine);
+    }
+    atomicStore(&bin_count[lid], 0u);
+    let range = workgroupUniformLoad(&bin_range);
+    let total = range.x;
+    let first_fine = range.y;
+    if (base >= total) {
+        return;
+    }
+    var vals: array<u32, BIN_PER>;
+    var keys: array<u32, BIN_PER>;
+    for (var j = 0u; j < BIN_PER; j++) {
+        let pos = base + j * BIN_WG + lid;
+        keys[j] = BIN_WG;
+        if (pos < total) {
+            let b = sorted[row + pos];
+            let fine = b >> BIN_LOG2;
+            let v = digits[rank_index(row + pos)] | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT);
+            if (fine - first_fine < BIN_WG) {
+                keys[j] = fine - first_fine;
+                vals[j] = v;
+            } else {
+                digits[row + reserve_in_fine_bin(w, fine, 1u)] = v;
+            }
+        }
+    }
+    let cnt = bin_sort_tile(lid, keys, vals);
+    if (cnt != 0u) {
+        bin_dest[lid] = reserve_in_fine_bin(w, first_fine + lid, cnt);
+    }
+    let staged = scan_tmp[SCAN_WG - 1u];
+    workgroupBarrier();
+    for (var q = lid; q < staged; q += BIN_WG) {
+        let bin = bin_of_place(q);
+        digits[row + bin_dest[bin] + q - bin_start[bin]] = bin_stage[q];
+    }
+}
+
+/// Workgroup (w, h): fine bin h of window w, binned by `scatter_bins` (or by
+/// `scatter_mid`, into the digit row), into its buckets.
 @compute @workgroup_size(BIN_WG)
 fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let bins = bins_per_window();
@@ -311,6 +451,12 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
     let range = workgroupUniformLoad(&bin_range);
     let row = w * params.n;
+    // The binned entries: in the digit row after scatter_mid, in the rank region after
+    // scatter_bins alone.
+    var src = rank_index(row);
+    if (bins_are_nested()) {
+        src = row;
+    }
     for (var base = range.x; base < range.y; base += BIN_TILE) {
         atomicStore(&bin_count[lid], 0u);
         workgroupBarrier();
@@ -320,20 +466,11 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let pos = base + j * BIN_WG + lid;
             keys[j] = BIN_WG;
             if (pos < range.y) {
-                vals[j] = digits[rank_index(row + pos)];
+                vals[j] = digits[src + pos];
                 keys[j] = (vals[j] & BIN_FINE_MASK) >> BIN_SHIFT;
             }
         }
-        let ranks = bin_rank(keys);
-        workgroupBarrier();
-        let cnt = atomicLoad(&bin_count[lid]);
-        bin_start[lid] = lane_exclusive_scan(lid, cnt);
-        workgroupBarrier();
-        for (var j = 0u; j < BIN_PER; j++) {
-            if (keys[j] < BIN_WG) {
-                bin_stage[bin_start[keys[j]] + ranks[j]] = vals[j];
-            }
-        }
+        let cnt = bin_sort_tile(lid, keys, vals);
         workgroupBarrier();
         for (var q = lid; q < min(BIN_TILE, range.y - base); q += BIN_WG) {
             let v = bin_stage[q];

@@ -35,6 +35,7 @@ fn copied(ctx: &mut Ctx) {
     tuning.fold_indirect = false;
     tuning.resident_overlap_log2 = 11;
     tuning.stream_overlap_log2 = 11;
+    tuning.scatter_bins = false;
     ctx.dev.set_tuning(tuning).expect("set_tuning");
     assert!(
         !ctx.dev.uploads_in_place(),
@@ -93,6 +94,25 @@ fn copied(ctx: &mut Ctx) {
     }
     // The device is fine afterwards.
     msm(ctx, "random after an error", &bases, &scalars);
+
+    // Windows whose scatter goes through bins by default take atomic cursors here.
+    let hot = vec![Fr::rand(&mut ctx.rng); n];
+    for c in [14u32, 17] {
+        let wide = MsmConfig {
+            window_bits: Some(c),
+            ..cfg.clone()
+        };
+        for (label, s) in [("random", &scalars), ("all scalars equal", &hot)] {
+            let got = ctx.dev.msm(&bases, s, &wide).unwrap_or_else(|e| {
+                panic!("{} {label}, window_bits = {c}, cursors: {e}", ctx.tag())
+            });
+            assert!(
+                got == ark(&bases, s),
+                "{} {label}, window_bits = {c}, cursors",
+                ctx.tag()
+            );
+        }
+    }
 
     // A batch over resident bases: scalars staged per turn and copied.
     let srs = ctx.dev.upload_bases(&bases).expect("upload");

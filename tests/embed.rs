@@ -531,29 +531,52 @@ fn window_ranges(ctx: &mut Ctx) {
         );
     }
     // Windows wider than a reduction part (`plan::REDUCE_PART_BUCKETS`): at 19 bits a
-    // window's 2^18 buckets are reduced in 8 parts. Two windows at a time (every window's
-    // buckets would outgrow a software adapter's bindings), one-shot and all resident.
+    // window's 2^18 buckets are reduced in 8 parts, and scattered through nested bins
+    // (coarse bins of 1,024 buckets, 8 fine bins each). Two windows at a time (every
+    // window's buckets would outgrow a software adapter's bindings), one-shot and all
+    // resident; with every scalar equal too, (1 + lambda) k for a 64-bit k, whose GLV
+    // halves are both k: a bucket of each low window takes all 3,000 entries (two of
+    // `scatter_mid`'s tiles reserve places in its fine bin; the random scalars' sparse
+    // tiles span more fine bins than a tile keys, and their last entries reserve one
+    // place each).
     let wide = 19;
     let all = Layout::Glv.window_count(wide);
-    for r in [0..2, all - 2..all] {
-        let cfg = MsmConfig {
-            window_bits: Some(wide),
-            windows: Some(r.clone()),
-            glv: Some(true),
-            ..ctx.cfg()
-        };
-        let part = ark(&bases, &glv_window_scalars(&scalars, wide, r.clone()));
-        let got = [
-            ctx.dev.msm(&bases, &scalars, &cfg),
-            ctx.dev.msm_resident(&srs, &on_device, &cfg),
-        ];
-        for (k, g) in got.into_iter().enumerate() {
-            let g = g.unwrap_or_else(|e| panic!("{} {wide}-bit windows {r:?}: {e}", ctx.tag()));
-            assert!(
-                g == part,
-                "{} {wide}-bit GLV windows {r:?}, mode {k}",
-                ctx.tag()
-            );
+    let lambda = <ark_bn254::g1::Config as ark_ec::scalar_mul::glv::GLVConfig>::LAMBDA;
+    let k = Fr::from(u64::rand(&mut ctx.rng));
+    let (n1, k1, n2, k2) =
+        wgpu_msm::shader::glv::split(&(k * (Fr::ONE + lambda)).into_bigint().into());
+    assert!(
+        n1 == n2 && k1 == k2,
+        "both GLV halves of (1 + lambda) k are k"
+    );
+    let same = vec![k * (Fr::ONE + lambda); n];
+    let on_device_same = ctx.dev.upload_scalars(&same).unwrap();
+    for (label, s, on_device) in [
+        ("random", &scalars, &on_device),
+        ("all scalars equal", &same, &on_device_same),
+    ] {
+        for r in [0..2, all - 2..all] {
+            let cfg = MsmConfig {
+                window_bits: Some(wide),
+                windows: Some(r.clone()),
+                glv: Some(true),
+                ..ctx.cfg()
+            };
+            let part = ark(&bases, &glv_window_scalars(s, wide, r.clone()));
+            let got = [
+                ctx.dev.msm(&bases, s, &cfg),
+                ctx.dev.msm_resident(&srs, on_device, &cfg),
+            ];
+            for (k, g) in got.into_iter().enumerate() {
+                let g = g.unwrap_or_else(|e| {
+                    panic!("{} {wide}-bit windows {r:?}, {label}: {e}", ctx.tag())
+                });
+                assert!(
+                    g == part,
+                    "{} {wide}-bit GLV windows {r:?}, {label}, mode {k}",
+                    ctx.tag()
+                );
+            }
         }
     }
 }

@@ -643,8 +643,8 @@ fn msm_adversarial(ctx: &mut Ctx) {
     let scalars = random_scalars(1000, ctx.next_seed());
     let hot = vec![rand_fr(ctx); 1000];
     // 13 and 14 bits: the widest windows whose scatter takes the decompose stage's
-    // ranks, and the narrowest that goes through bins; 16 the widest in bins, 17 the
-    // narrowest with atomic cursors (`plan::ScatterMode`).
+    // ranks, and the narrowest that goes through bins; 16 the widest whose bins are
+    // not nested, 17 the narrowest whose are (`plan::ScatterMode`).
     for c in [2u32, 4, 9, 13, 14, 16, 17] {
         let cfg = MsmConfig {
             window_bits: Some(c),
@@ -661,11 +661,13 @@ fn msm_adversarial(ctx: &mut Ctx) {
             );
         }
     }
-    // Bins over several tiles of a window (10,000 entries, tiles of 4,096), with
-    // every bucket of a bin drawn on and a hot one.
+    // Bins over several tiles of a window (10,000 entries, tiles of 2,048), with
+    // every bucket of a bin drawn on and a hot one; at 17 bits nested bins (coarse
+    // bins of 256 buckets, two fine bins each), the hot bucket's coarse bin sorted into
+    // its fine bins over several tiles (embed.rs's window_ranges takes 19 bits).
     let many = random_scalars(5000, ctx.next_seed());
     let bases5000 = random_bases(5000, 5000, ctx.next_seed());
-    for c in [14u32, 15] {
+    for c in [14u32, 15, 17] {
         let cfg = MsmConfig {
             window_bits: Some(c),
             ..ctx.cfg()

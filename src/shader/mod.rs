@@ -416,7 +416,7 @@ pub fn source_for_device(
                     &MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name),
                 ));
             }
-            use stages::{BIN_LOG2, BIN_MAX, BIN_PER, SCAN_PER, SCAN_WG};
+            use stages::{BIN_LOG2, BIN_MAX_LOG2, BIN_PER, SCAN_PER, SCAN_WG};
             if spec.glv.is_some() {
                 parts.push(glv::wgsl_for(spec));
                 parts.push(GLV.replace("${LIMBS_X2}", &(2 * spec.limbs()).to_string()));
@@ -429,7 +429,7 @@ pub fn source_for_device(
                     .replace("${SCAN_WG}", &SCAN_WG.to_string())
                     .replace("${SCAN_PER}", &SCAN_PER.to_string())
                     .replace("${BIN_LOG2}", &BIN_LOG2.to_string())
-                    .replace("${BIN_MAX}", &BIN_MAX.to_string())
+                    .replace("${BIN_MAX_LOG2}", &BIN_MAX_LOG2.to_string())
                     .replace("${BIN_PER}", &BIN_PER.to_string()),
             );
             for m in [MSM_ACCUMULATE, MSM_FOLD] {

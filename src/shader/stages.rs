@@ -64,13 +64,16 @@ pub const SCAN_WG: u32 = 256;
 /// Counts each scan thread sums per tile (`SCAN_PER` of msm_sort.wgsl).
 pub const SCAN_PER: u32 = 8;
 
-/// log2 of the buckets of a scatter bin (`BIN_LOG2` of msm_sort.wgsl): the counters
+/// log2 of the buckets of a fine scatter bin (`BIN_LOG2` of msm_sort.wgsl): the counters
 /// `scatter_fine` keeps in workgroup memory, and the bits of an entry that carry its
-/// bucket within the bin between the two kernels.
+/// bucket within the bin into `scatter_fine`.
 pub const BIN_LOG2: u32 = 7;
-/// Most bins a window may have for the scatter in bins (`BIN_MAX` of msm_sort.wgsl: the
-/// bin counters `scatter_bins` keeps in workgroup memory, a lane each).
-pub const BIN_MAX: u32 = 256;
+/// log2 of the most bins one bin kernel sorts into (`BIN_MAX_LOG2` of msm_sort.wgsl):
+/// the bin counters each keeps in workgroup memory, a lane each.
+pub const BIN_MAX_LOG2: u32 = 8;
+/// Most bins one bin kernel sorts into: `scatter_bins` a window's coarse bins,
+/// `scatter_mid` a coarse bin's fine bins.
+pub const BIN_MAX: u32 = 1 << BIN_MAX_LOG2;
 /// Threads of a bin workgroup (`BIN_WG` of msm_sort.wgsl): a lane per bin counter, as
 /// many as a scan workgroup (the bin kernels share its lane scan).
 pub const BIN_WG: u32 = BIN_MAX;
@@ -79,9 +82,26 @@ const _: () = assert!(BIN_WG == SCAN_WG);
 /// entries a bin at 256 bins (a 32-byte run of each bin's range), sorted in 8 KiB of
 /// workgroup memory (12 KiB in all, within WebGPU's 16).
 pub const BIN_PER: u32 = 8;
-/// The bit where a binned entry keeps its bucket within its bin (`BIN_SHIFT`): rows of
-/// up to 2^BIN_SHIFT entries scatter in bins.
+/// `scatter_bins` stages an entry's place in its tile in 16 bits.
+const _: () = assert!(BIN_WG * BIN_PER <= 1 << 16);
+/// The bit where a binned entry keeps its bucket within its fine bin (`BIN_SHIFT`): rows
+/// of up to 2^BIN_SHIFT entries scatter in bins.
 pub const BIN_SHIFT: u32 = 31 - BIN_LOG2;
+/// Most buckets a window may have to scatter in bins: [`BIN_MAX`] coarse bins of
+/// [`BIN_MAX`] fine bins each.
+pub const BINS_MAX_BUCKETS: u32 = (BIN_MAX * BIN_MAX) << BIN_LOG2;
+/// `scatter_bins` stages an entry's bucket within its coarse bin in 15 bits.
+const _: () = assert!(BINS_MAX_BUCKETS / BIN_MAX <= 1 << 15);
+
+/// log2 of the buckets of a coarse scatter bin in a window of `buckets` buckets (the
+/// `coarse_log2` of msm_sort.wgsl computes the same): a fine bin's, or as many more
+/// bits as keep the window within [`BIN_MAX`] coarse bins. Wider than a fine bin, the
+/// scatter sorts each coarse bin into its fine bins (`scatter_mid`) between the two.
+pub fn coarse_bin_log2(buckets: u32) -> u32 {
+    let bits = u32::BITS - (buckets.max(2) - 1).leading_zeros();
+    BIN_LOG2.max(bits.saturating_sub(BIN_MAX_LOG2))
+}
+
 const _: () = assert!(BIN_WG >= 1 << BIN_LOG2);
 
 /// Names of the timed stages, in order (each one compute pass).
@@ -98,9 +118,10 @@ pub(crate) const STAGES: [&str; 7] = [
 /// Index of the reduce stage in [`STAGES`] (run on an MSM's last pass only).
 pub(crate) const REDUCE: usize = 6;
 
-/// The scatter in bins' kernels (msm_sort.wgsl): entries into bins, then bins into
-/// buckets.
+/// The scatter in bins' kernels (msm_sort.wgsl): entries into coarse bins, coarse bins
+/// into fine ones (where they differ), fine bins into buckets.
 pub(crate) const SCATTER_BINS: &str = "scatter_bins";
+pub(crate) const SCATTER_MID: &str = "scatter_mid";
 pub(crate) const SCATTER_FINE: &str = "scatter_fine";
 
 /// The first kernel of the scan stage (each tile's count total; the stage's own kernel,
@@ -134,7 +155,7 @@ pub(crate) const COLLECT: usize = 5;
 pub(crate) const COLLECT_STEP: u32 = 31;
 
 /// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
-/// runs) plus the scan's first kernel, the scatter in bins' two and the reduce stage's
+/// runs) plus the scan's first kernel, the scatter in bins' three and the reduce stage's
 /// second and third.
 pub(crate) fn entry_points() -> Vec<String> {
     STAGES
@@ -145,6 +166,7 @@ pub(crate) fn entry_points() -> Vec<String> {
         .chain(&[
             SCAN_TILES,
             SCATTER_BINS,
+            SCATTER_MID,
             SCATTER_FINE,
             REDUCE_GROUPS,
             REDUCE_WINDOWS,
@@ -156,6 +178,32 @@ pub(crate) fn entry_points() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coarse_bins_keep_a_window_within_bin_max() {
+        // Up to 16-bit windows (2^15 buckets) coarse bins are fine bins.
+        for buckets in [1, 2, 1 << 12, 3 << 12, 1 << 15] {
+            assert_eq!(coarse_bin_log2(buckets), BIN_LOG2, "{buckets}");
+        }
+        assert_eq!(coarse_bin_log2((1 << 15) + 1), BIN_LOG2 + 1);
+        assert_eq!(coarse_bin_log2(1 << 18), 10);
+        assert_eq!(coarse_bin_log2(BINS_MAX_BUCKETS), 15);
+        for buckets in [
+            1 << 12,
+            (1 << 15) + 1,
+            1 << 16,
+            3 << 16,
+            1 << 18,
+            BINS_MAX_BUCKETS,
+        ] {
+            let coarse = buckets.div_ceil(1 << coarse_bin_log2(buckets));
+            assert!(coarse <= BIN_MAX, "{buckets}");
+            assert!(
+                1 << (coarse_bin_log2(buckets) - BIN_LOG2) <= BIN_MAX,
+                "{buckets}"
+            );
+        }
+    }
 
     #[test]
     fn reduction_workgroups_fit_the_device() {

@@ -43,8 +43,8 @@ pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 /// overrides it).
 pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 pub use crate::shader::stages::{
-    reduce_wg, xyzz_register_bytes, BIN_LOG2, BIN_MAX, BIN_SHIFT, GROUP_SUMS, REDUCE_PART_BUCKETS,
-    REDUCE_SUMS, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
+    reduce_wg, xyzz_register_bytes, BINS_MAX_BUCKETS, BIN_LOG2, BIN_MAX, BIN_SHIFT, GROUP_SUMS,
+    REDUCE_PART_BUCKETS, REDUCE_SUMS, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
 };
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
@@ -64,10 +64,6 @@ pub const FLAG_SLOT: u64 = 256;
 /// or take atomic cursors: there the decompose stage's returned counts cost what they
 /// save.
 pub const RANKS_MAX_BUCKETS: u32 = 1 << 12;
-/// Most buckets a window may have for its scatter to go through bins
-/// ([`ScatterMode::Bins`]): [`BIN_MAX`] bins of 2^[`BIN_LOG2`] buckets, windows of up to
-/// 16 bits.
-pub const BINS_MAX_BUCKETS: u32 = BIN_MAX << BIN_LOG2;
 /// Most entries a window row may have for its scatter to go through bins: a binned
 /// entry keeps its bucket within the bin above its index.
 pub const BINS_MAX_ROW: u64 = 1 << BIN_SHIFT;
@@ -80,14 +76,16 @@ pub enum ScatterMode {
     /// buckets): small MSMs, where few buckets make thousands of entries contend for
     /// each counter.
     Ranks = 1,
-    /// Through bins of 2^[`BIN_LOG2`] buckets (up to [`BINS_MAX_BUCKETS`], rows of up to
-    /// [`BINS_MAX_ROW`] entries): a tile of entries sorted by bin in workgroup memory and
-    /// written to ranges of the bins reserved a tile at a time, then each bin's
-    /// entries sorted by bucket the same way, so that stores go out in runs rather
-    /// than a word anywhere in the row.
+    /// Through bins (up to [`BINS_MAX_BUCKETS`], rows of up to [`BINS_MAX_ROW`]
+    /// entries): a tile of entries sorted by coarse bin (at most [`BIN_MAX`] a window)
+    /// in workgroup memory and written to ranges of the bins reserved a tile at a time;
+    /// where coarse bins are wider than fine ones (2^[`BIN_LOG2`] buckets), each coarse
+    /// bin's entries sorted into its fine bins the same way; then each fine bin's
+    /// entries sorted by bucket, so that stores go out in runs rather than a word
+    /// anywhere in the row.
     Bins = 2,
-    /// By an atomic cursor a bucket, consumed downwards (wider windows, whose bins would
-    /// not fit workgroup memory, and longer rows).
+    /// By an atomic cursor a bucket, consumed downwards (longer rows, whose entry
+    /// indices leave no room for a bucket within a bin, and wider windows).
     Cursors = 0,
 }
 
@@ -411,20 +409,28 @@ mod tests {
 
     #[test]
     fn narrow_windows_scatter_by_ranks_held_beside_the_digits() {
-        // 13 bits: 2^12 buckets, the widest with ranks; 14 to 16 bits go through bins,
-        // wider windows take atomic cursors.
+        // 13 bits: 2^12 buckets, the widest with ranks; wider windows (up to 20 bits,
+        // nested bins from 17) go through bins, as would up to 24.
         let plan = |c| Plan::with_windows(1 << 16, c, None, Layout::Glv).unwrap();
-        let (ranked, binned, cursors) = (plan(13), plan(16), plan(17));
+        let (ranked, binned) = (plan(13), plan(19));
         assert_eq!(ranked.num_buckets, RANKS_MAX_BUCKETS);
-        assert_eq!(binned.num_buckets, BINS_MAX_BUCKETS);
         assert_eq!(ranked.scatter_mode(), ScatterMode::Ranks);
-        assert_eq!(plan(14).scatter_mode(), ScatterMode::Bins);
-        assert_eq!(binned.scatter_mode(), ScatterMode::Bins);
-        assert_eq!(cursors.scatter_mode(), ScatterMode::Cursors);
+        for c in 14..=20 {
+            assert_eq!(plan(c).scatter_mode(), ScatterMode::Bins, "{c}");
+        }
+        assert_eq!(
+            ScatterMode::of(BINS_MAX_BUCKETS, 1 << 16),
+            ScatterMode::Bins
+        );
+        assert_eq!(
+            ScatterMode::of(2 * BINS_MAX_BUCKETS, 1 << 16),
+            ScatterMode::Cursors
+        );
         // Bins hold rows of up to 2^24 entries (2^23 GLV points a pass).
         let rows = |cap| Plan::with_windows(cap, 16, None, Layout::Glv).unwrap();
         assert_eq!(rows(1 << 23).scatter_mode(), ScatterMode::Bins);
-        assert_eq!(rows(1 << 24).scatter_mode(), ScatterMode::Cursors);
+        let cursors = rows(1 << 24);
+        assert_eq!(cursors.scatter_mode(), ScatterMode::Cursors);
         assert_eq!(ranked.digits_bytes(), 2 * ranked.entries_bytes());
         assert_eq!(binned.digits_bytes(), 2 * binned.entries_bytes());
         assert_eq!(cursors.digits_bytes(), cursors.entries_bytes());

@@ -31,8 +31,17 @@ fn at_least<T: std::str::FromStr + PartialOrd>(v: &str, min: T) -> Option<T> {
     v.trim().parse().ok().filter(|x| *x >= min)
 }
 
+/// `v` as a switch: `0` off, `1` on.
+fn flag(v: &str) -> Option<bool> {
+    match v.trim() {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    }
+}
+
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 19] = [
+const ENV: [EnvVar; 20] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
         expected: "full, compact or rolled",
@@ -130,14 +139,12 @@ const ENV: [EnvVar; 19] = [
     EnvVar {
         var: "WGPU_MSM_WHOLE_WAVES",
         expected: "0 or 1",
-        set: |t, v| {
-            let b = match v.trim() {
-                "0" => Some(false),
-                "1" => Some(true),
-                _ => None,
-            };
-            put(&mut t.whole_waves, b)
-        },
+        set: |t, v| put(&mut t.whole_waves, flag(v)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_SCATTER_BINS",
+        expected: "0 or 1",
+        set: |t, v| put(&mut t.scatter_bins, flag(v)),
     },
     EnvVar {
         var: "WGPU_MSM_REDUCE_SEGS_LOG2",
@@ -206,6 +213,7 @@ impl Tuning {
     /// | `WGPU_MSM_RESIDENT_OVERLAP_LOG2` | [`Tuning::resident_overlap_log2`] |
     /// | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | [`Tuning::accumulate_threads_log2`] |
     /// | `WGPU_MSM_WHOLE_WAVES` (`0`, `1`) | [`Tuning::whole_waves`] |
+    /// | `WGPU_MSM_SCATTER_BINS` (`0`, `1`) | [`Tuning::scatter_bins`] |
     /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
     /// | `WGPU_MSM_DEAR_SEED_PER_BUCKET` | [`Tuning::dear_seed_points_per_bucket`] |

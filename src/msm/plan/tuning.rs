@@ -143,6 +143,10 @@ pub struct Tuning {
     /// device was seen running at once (`Params::in_whole_waves`; the first MSM of a
     /// kernel measures them and runs as planned).
     pub whole_waves: bool,
+    /// Whether passes whose windows and rows allow it scatter through bins
+    /// ([`ScatterMode::Bins`](super::ScatterMode::Bins)); else by atomic cursors, as
+    /// longer rows do.
+    pub scatter_bins: bool,
     /// How far the shader builder unrolls limb loops: `Compact` (optional loops kept)
     /// compiles several times faster than `Full` and runs as fast; the GL backend gets
     /// `Rolled` (every loop kept), with which llvmpipe's cold build peaks at a third
@@ -210,6 +214,7 @@ impl Default for Tuning {
             poll_readback: true,
             fold_indirect: true,
             whole_waves: true,
+            scatter_bins: true,
             unroll: Unroll::Compact,
             g2_unroll: Unroll::Compact,
             fq32: Fq32::Small,
@@ -323,6 +328,7 @@ impl std::fmt::Display for Tuning {
              reduce_segs 2^{} seed_per_bucket {} dear_seed_per_bucket {} pool_keep {} \
              direct_uploads {:?} \
              retire_on_poller {} poll_readback {} fold_indirect {} whole_waves {} \
+             scatter_bins {} \
              unroll {:?} g2_unroll {:?} \
              fq32 {:?} \
              memory_budget {} kernel_build_limit {}",
@@ -345,6 +351,7 @@ impl std::fmt::Display for Tuning {
             self.poll_readback,
             self.fold_indirect,
             self.whole_waves,
+            self.scatter_bins,
             self.unroll,
             self.g2_unroll,
             self.fq32,

@@ -6,12 +6,24 @@
 use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::plan::ScatterMode;
-use crate::shader::stages::{BIN_LOG2, BIN_PER, BIN_WG, SCAN_TILES, SCATTER_BINS, SCATTER_FINE};
+use crate::shader::stages::{
+    coarse_bin_log2, BIN_LOG2, BIN_PER, BIN_WG, SCAN_TILES, SCATTER_BINS, SCATTER_FINE, SCATTER_MID,
+};
 
 impl Params {
     /// Scan tiles per window (see [`crate::msm::plan::scan_tiles`]).
     pub(crate) fn scan_tiles(&self) -> u32 {
         crate::msm::plan::scan_tiles(self.num_buckets)
+    }
+
+    /// The pass with its scatter by atomic cursors where it would go through bins and
+    /// `bins` is off (`Tuning::scatter_bins`): cursors use less of the digit buffer
+    /// than bins, so the plan's buffers hold either.
+    pub(crate) fn with_bins(mut self, bins: bool) -> Params {
+        if !bins && self.scatter == ScatterMode::Bins as u32 {
+            self.scatter = ScatterMode::Cursors as u32;
+        }
+        self
     }
 }
 
@@ -30,9 +42,10 @@ pub(super) fn record_scan(
     dispatch(pass, k, steps, "scan", groups);
 }
 
-/// Records the scatter (the plan's [`ScatterMode`]): in bins, a workgroup
-/// per tile of a window's digits (`scatter_bins`), then one per bin (`scatter_fine`);
-/// otherwise a thread per point of every window (`scatter`).
+/// Records the scatter (the plan's [`ScatterMode`]): in bins, a workgroup per tile of a
+/// window's digits (`scatter_bins`), one per tile of its entries by coarse bin where
+/// those are wider than fine ones (`scatter_mid`), then one per fine bin
+/// (`scatter_fine`); otherwise a thread per point of every window (`scatter`).
 pub(super) fn record_scatter(
     pass: &mut wgpu::ComputePass<'_>,
     k: &Kernels,
@@ -49,5 +62,8 @@ pub(super) fn record_scatter(
     // `grid` counts threads of 64-wide groups; these kernels count workgroups.
     let groups = |count: u32| grid(64 * u64::from(p.num_windows * count), max_x);
     dispatch(pass, k, steps, SCATTER_BINS, groups(tiles));
+    if coarse_bin_log2(p.num_buckets) > BIN_LOG2 {
+        dispatch(pass, k, steps, SCATTER_MID, groups(tiles));
+    }
     dispatch(pass, k, steps, SCATTER_FINE, groups(bins));
 }

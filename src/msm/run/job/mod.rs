@@ -250,6 +250,7 @@ impl<'a> Job<'a> {
         let seed = self.tuning.seed_points_for(self.plan.group);
         Params::new(&self.plan, n as u32, self.starts_msm(index), seed)
             .in_whole_waves(self.waves_of)
+            .with_bins(self.tuning.scatter_bins)
     }
 
     /// A command encoder for the job's next submission.
