@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Session 32 call 6 (0227c32: nested bins with the tile-parallel scatter_mid, scatter_fine
+# a workgroup per fine bin as before; the bin kernels' shared helpers): the tests that
+# run MSMs, then every group's table at 2^20 and 2^24 (and BN254 G1 2^16-2^24), verified.
+set -u
+G=$(cd "$(dirname "$0")" && pwd)
+cd "$G"; [ -d bin ] || { tar xJf bin.tar.xz; }
+cd "$G/.."
+O=${OUT:-/tmp}
+S=$O/summary.txt
+R=/tmp/raw; mkdir -p $R
+T0=$(date +%s)
+el() { echo $(( $(date +%s) - T0 )); }
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >> $S
+run() { # name env args...
+  local name=$1; local e=$2; shift 2
+  env $e timeout 150 $G/bin/wgpu-msm bench --ark-max 0 "$@" > $R/$name.txt 2>&1
+  echo "$name rc=$? t=$(el)" >> $S
+}
+for t in gpu bls12_381 g2 embed copied_uploads; do
+  timeout 150 $G/bin/$t --test-threads 1 > $R/test-$t.txt 2>&1; echo "test $t rc=$? t=$(el)" >> $S
+  grep "test result" $R/test-$t.txt >> $S
+done
+run g1 X=1 --sizes 16,20,22,24 --repeat 7 --profile
+run g2 X=1 --curve bn254 --group g2 --sizes 20,24 --repeat 7 --profile
+run bls1 X=1 --curve bls12-381 --group g1 --sizes 20,24 --repeat 7 --profile
+run bls2 X=1 --curve bls12-381 --group g2 --sizes 20,24 --repeat 7 --profile
+run g2-curs WGPU_MSM_SCATTER_BINS=0 --curve bn254 --group g2 --sizes 24 --repeat 7 --profile
+(cd /tmp && tar czf $O/raw.tgz raw)
+for f in $R/*.txt; do grep -E "^(11-27|2026-11-27) .*NVIDIA.* (oneshot|resident|device) " $f | awk -v k=$(basename $f .txt) '{print k, $0}' | cut -c1-120 >> $S; grep -E "^#0 NVIDIA H200 +(oneshot|resident|device) " $f | awk -v k=$(basename $f .txt) '{print k, $0}' | cut -c1-200 >> $S; done
