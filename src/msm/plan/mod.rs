@@ -21,9 +21,9 @@ pub use choose::{choose, choose_for, DeviceLimits};
 pub use layout::Layout;
 pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
 pub use shape::{
-    accumulate_threads_log2, default_window_bits, glv_window_bits, reduce_segs, window_bits_for,
-    window_bits_in, window_count, Threads, GLV_FEWER_THREADS_MAX_PASS, REDUCE_FULL_WINDOWS,
-    WIDE_GLV_BITS, WIDE_GLV_FROM, WIDE_GLV_MIN_PASS, WIDE_WINDOW_BITS, WIDE_WINDOW_FROM,
+    accumulate_threads_log2, default_window_bits, glv_window_bits, reduce_segs, wide_glv_from,
+    window_bits_for, window_bits_in, window_count, Threads, GLV_FEWER_THREADS_MAX_PASS,
+    REDUCE_FULL_WINDOWS, WIDE_GLV_BITS, WIDE_GLV_MIN_PASS, WIDE_WINDOW_BITS, WIDE_WINDOW_FROM,
     WIDE_WINDOW_MIN_PASS,
 };
 
