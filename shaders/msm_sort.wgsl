@@ -232,7 +232,8 @@ fn coarse_log2() -> u32 {
     return max(BIN_LOG2, bits - min(bits, BIN_MAX_LOG2));
 }
 
-/// Whether coarse bins are wider than fine ones (scatter_mid runs between the two).
+/// Whether coarse bins are wider than fine ones (scatter_mid runs between the two;
+/// `stages::bins_are_nested`).
 fn bins_are_nested() -> bool {
     return coarse_log2() > BIN_LOG2;
 }

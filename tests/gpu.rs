@@ -663,8 +663,9 @@ fn msm_adversarial(ctx: &mut Ctx) {
     }
     // Bins over several tiles of a window (10,000 entries, tiles of 2,048), with
     // every bucket of a bin drawn on and a hot one; at 17 bits nested bins (coarse
-    // bins of 256 buckets, two fine bins each), the hot bucket's coarse bin sorted into
-    // its fine bins over several tiles (embed.rs's window_ranges takes 19 bits).
+    // bins of 256 buckets, two fine bins each), several of scatter_mid's tiles
+    // reserving places in the hot bucket's fine bin (embed.rs's window_ranges takes 19
+    // bits).
     let many = random_scalars(5000, ctx.next_seed());
     let bases5000 = random_bases(5000, 5000, ctx.next_seed());
     for c in [14u32, 15, 17] {

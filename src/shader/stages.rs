@@ -72,7 +72,8 @@ pub const BIN_LOG2: u32 = 7;
 /// the bin counters each keeps in workgroup memory, a lane each.
 pub const BIN_MAX_LOG2: u32 = 8;
 /// Most bins one bin kernel sorts into: `scatter_bins` a window's coarse bins,
-/// `scatter_mid` a coarse bin's fine bins.
+/// `scatter_mid` the fine bins that follow its tile's first (so a coarse bin holds at
+/// most this many fine bins).
 pub const BIN_MAX: u32 = 1 << BIN_MAX_LOG2;
 /// Threads of a bin workgroup (`BIN_WG` of msm_sort.wgsl): a lane per bin counter, as
 /// many as a scan workgroup (the bin kernels share its lane scan).
@@ -87,6 +88,7 @@ const _: () = assert!(BIN_WG * BIN_PER <= 1 << 16);
 /// The bit where a binned entry keeps its bucket within its fine bin (`BIN_SHIFT`): rows
 /// of up to 2^BIN_SHIFT entries scatter in bins.
 pub const BIN_SHIFT: u32 = 31 - BIN_LOG2;
+const _: () = assert!(BIN_WG >= 1 << BIN_LOG2);
 /// Most buckets a window may have to scatter in bins: [`BIN_MAX`] coarse bins of
 /// [`BIN_MAX`] fine bins each.
 pub const BINS_MAX_BUCKETS: u32 = (BIN_MAX * BIN_MAX) << BIN_LOG2;
@@ -102,7 +104,12 @@ pub fn coarse_bin_log2(buckets: u32) -> u32 {
     BIN_LOG2.max(bits.saturating_sub(BIN_MAX_LOG2))
 }
 
-const _: () = assert!(BIN_WG >= 1 << BIN_LOG2);
+/// Whether a window of `buckets` buckets scatters through nested bins: coarse bins wider
+/// than fine ones, with `scatter_mid` between `scatter_bins` and `scatter_fine` (the
+/// `bins_are_nested` of msm_sort.wgsl).
+pub fn bins_are_nested(buckets: u32) -> bool {
+    coarse_bin_log2(buckets) > BIN_LOG2
+}
 
 /// Names of the timed stages, in order (each one compute pass).
 pub(crate) const STAGES: [&str; 7] = [

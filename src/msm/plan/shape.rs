@@ -106,9 +106,8 @@ pub fn window_bits_in(layout: Layout, n: usize, cap: usize) -> u32 {
 
 /// Points from which [`glv_window_bits`] widens the windows of `group` (a group whose
 /// formulas run on the register machine): 2^23, or 2^24 for BLS12-381 G2, whose 2^18
-/// buckets a window cost the most to reduce (at 2^23 the reduction's 13 ms more outweigh
-/// its accumulation's 15 ms less on an H200, where BN254 G2 and BLS12-381 G1 gain 3-4%;
-/// benchmark log v42).
+/// buckets a window cost the most to reduce, so that below 2^24 the longer reduction
+/// outweighs the additions the wider windows save (docs/benchmark-log.md, v42).
 pub fn wide_glv_from(group: GroupId) -> usize {
     match group {
         GroupId::Bls12381G2 => 1 << 24,

@@ -7,7 +7,7 @@ use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::plan::ScatterMode;
 use crate::shader::stages::{
-    coarse_bin_log2, BIN_LOG2, BIN_PER, BIN_WG, SCAN_TILES, SCATTER_BINS, SCATTER_FINE, SCATTER_MID,
+    bins_are_nested, BIN_LOG2, BIN_PER, BIN_WG, SCAN_TILES, SCATTER_BINS, SCATTER_FINE, SCATTER_MID,
 };
 
 impl Params {
@@ -62,7 +62,7 @@ pub(super) fn record_scatter(
     // `grid` counts threads of 64-wide groups; these kernels count workgroups.
     let groups = |count: u32| grid(64 * u64::from(p.num_windows * count), max_x);
     dispatch(pass, k, steps, SCATTER_BINS, groups(tiles));
-    if coarse_bin_log2(p.num_buckets) > BIN_LOG2 {
+    if bins_are_nested(p.num_buckets) {
         dispatch(pass, k, steps, SCATTER_MID, groups(tiles));
     }
     dispatch(pass, k, steps, SCATTER_FINE, groups(bins));
