@@ -3,7 +3,8 @@
 // BN254's). The radix-2^29 Fq's product and its Montgomery reduction as separate steps,
 // so that a sum or difference of products takes one reduction (lazy reduction: Fq2's
 // Karatsuba multiply, fq2_mul_wide.wgsl, and `fq_mul_sub`). A wide value is the 2 * ${N} - 1 columns of
-// products, each a u64 with no carry taken out.
+// products, each a u64 with no carry taken out; `fq_mul_wide`, which forms one, comes
+// beside this file (field29_mul_wide.wgsl, or by Karatsuba from src/shader/karatsuba.rs).
 
 alias FqWide = array<u64, ${N_X2_MINUS_1}>;
 
@@ -14,21 +15,6 @@ fn fq_add_limbs(a: Fq, b: Fq) -> Fq {
     s[j] = a[j] + b[j];
     // @end
     return s;
-}
-
-/// The columns of a * b: column k is the sum of a_i b_j over i + j = k. With limbs <
-/// 2^30 a column holds at most ${N} products < 2^60.
-fn fq_mul_wide(a: Fq, b: Fq) -> FqWide {
-    var t: FqWide;
-    // @unroll i ${N}
-    {
-        let ai = u64(a[i]);
-        // @unroll j ${N}
-        t[i + j] += ai * u64(b[j]);
-        // @end
-    }
-    // @end
-    return t;
 }
 
 /// Column-wise a + b.

@@ -174,6 +174,12 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
             assert!(src.contains("fn tape_point_op("), "{group} Compact");
             let rolled = source_for(group, ShaderKind::Msm, path, Unroll::Rolled, Fq32::Small);
             assert!(rolled.contains("fn tape_point_op("), "{group} Rolled");
+            // Fq2's wide products by Karatsuba on Wide64; G1's MSM keeps the schoolbook one.
+            let karatsuba = "by one level\n/// of Karatsuba";
+            if path == MulPath::Wide64 {
+                assert!(src.contains(karatsuba) && rolled.contains(karatsuba), "{group}");
+                assert!(g1_src.contains("fn fq_mul_wide(") && !g1_src.contains(karatsuba));
+            }
         }
         assert!(ShaderKind::ExpandBases.exists_for(group));
         assert!(group.has_glv());

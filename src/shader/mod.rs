@@ -10,6 +10,7 @@
 
 mod element;
 pub mod glv;
+mod karatsuba;
 pub mod params;
 pub(crate) mod small;
 pub(crate) mod stages;
@@ -26,6 +27,7 @@ const MUL_PORTABLE32: &str = include_str!("../../shaders/mul_portable32.wgsl");
 const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
 const FIELD29_WIDE: &str = include_str!("../../shaders/field29_wide.wgsl");
+const FIELD29_MUL_WIDE: &str = include_str!("../../shaders/field29_mul_wide.wgsl");
 const FIELD_LIMBS: &str = include_str!("../../shaders/field_limbs.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
 const CURVE_FORMULAS: &str = include_str!("../../shaders/curve_formulas.wgsl");
@@ -339,6 +341,11 @@ pub fn source_for_device(
     // 64-bit products exist, otherwise 32-bit words or small limbs with 32-bit column
     // sums. Fr only converts scalars and keeps 32-bit words.
     let form = fq_form(group, path, fq32);
+    // The group's own curve over Fq2 (G2's MSM and on-curve check); the test and
+    // benchmark kernels of either group of a curve are the same (G1's curve, and the
+    // curve over Fq2 for TestG2).
+    let g2 = spec.degree == 2;
+    let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
     match form {
         FqForm::Radix29 => {
             parts.push(params::radix_prelude_for(spec));
@@ -351,6 +358,16 @@ pub fn source_for_device(
             let field = params::field29(FIELD29, spec.limbs());
             parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
             parts.push(params::field29(FIELD29_WIDE, spec.limbs()));
+            // Fq2's multiply takes three wide products: by Karatsuba (66 limb products
+            // instead of 81 for BN254) where the shader multiplies over Fq2. The G1
+            // kernels keep the schoolbook product (their one wide product is
+            // `fq_mul_sub`'s), whose fewer live columns let more of their workgroups
+            // run at once.
+            if over_fq2 || kind == ShaderKind::TestFq2 {
+                parts.push(karatsuba::mul_wide(n));
+            } else {
+                parts.push(params::field29(FIELD29_MUL_WIDE, spec.limbs()));
+            }
         }
         FqForm::Words => {
             parts.push("alias Fq = Big;".to_string());
@@ -367,10 +384,6 @@ pub fn source_for_device(
         }
     }
     parts.push(instantiate(FIELD, "fr", "FR"));
-    // The group's own curve over Fq2 (G2's MSM and on-curve check); the test and
-    // benchmark kernels of either group of a curve are the same (G1's curve, and the
-    // curve over Fq2 for TestG2).
-    let g2 = spec.degree == 2;
     // The modules that move points between storage and registers, for the group's
     // element (G2: Fq2 words, see `element::fq2_storage`).
     let storage = |m: &str| {
@@ -380,7 +393,6 @@ pub fn source_for_device(
             m.to_string()
         }
     };
-    let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
     // The point formulas run on the register machine in the group's own kernels for
     // every group but BN254 G1 (`GroupId::formulas_on_register_machine`: it holds their
     // values in fewer registers) and over Fq2 in `Rolled` builds (G2 on software
