@@ -303,8 +303,6 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         return;
     }
     let first_entry = tile.y;
-    let nb = params.num_buckets;
-    let ob = w * (nb + 1u);
     let cl = coarse_log2();
     atomicStore(&bin_count[lid], 0u);
     workgroupBarrier();
@@ -328,12 +326,8 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
     let cnt = bin_sort_tile(lid, keys, vals);
     if (cnt != 0u) {
-        // The counter of the bin's first bucket still holds that bucket's size (the
-        // scan read it; only scatter_mid writes it after this kernel): what it held
-        // before this add, less that size, is where the tile's run goes within the bin.
-        let first = lid << cl;
-        let size = offsets[ob + first + 1u] - offsets[ob + first];
-        bin_dest[lid] = offsets[ob + first] + atomicAdd(&counts[w * nb + first], cnt) - size;
+        // The bin's first bucket's counter: no kernel before this one reserved on it.
+        bin_dest[lid] = reserve(w, lid << cl, cnt, 0u);
     }
     let total = scan_tmp[SCAN_WG - 1u];
     workgroupBarrier();
@@ -353,21 +347,32 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
 }
 
+/// Reserves `count` places in the bin of window `w` that starts at bucket `b`, whose
+/// counter holds that bucket's size (the scan read it) plus the `reserved` places that
+/// earlier kernels took on it, and returns the first place's index in the window row:
+/// the bin's entries start where bucket b's do, so what the counter held before this
+/// add, less the size and `reserved`, is the run's place within the bin.
+fn reserve(w: u32, b: u32, count: u32, reserved: u32) -> u32 {
+    let ob = w * (params.num_buckets + 1u);
+    let size = offsets[ob + b + 1u] - offsets[ob + b];
+    return offsets[ob + b] + atomicAdd(&counts[w * params.num_buckets + b], count) - size
+        - reserved;
+}
+
 /// Reserves `count` places in fine bin `f` of window `w` for `scatter_mid` (after
 /// `scatter_bins`) and returns the first one's index in the window row.
 fn reserve_in_fine_bin(w: u32, f: u32, count: u32) -> u32 {
     let nb = params.num_buckets;
     let ob = w * (nb + 1u);
     let first = f << BIN_LOG2;
-    // The counter of the bin's first bucket holds that bucket's size (the scan read it)
-    // and, where the bucket also starts a coarse bin, the coarse bin's entries that
-    // scatter_bins reserved on it.
-    var held = offsets[ob + first + 1u] - offsets[ob + first];
+    // Where the fine bin's first bucket also starts a coarse bin, scatter_bins reserved
+    // the whole coarse bin's entries on its counter.
+    var reserved = 0u;
     let cl = coarse_log2();
     if ((first & ((1u << cl) - 1u)) == 0u) {
-        held += offsets[ob + min(first + (1u << cl), nb)] - offsets[ob + first];
+        reserved = offsets[ob + min(first + (1u << cl), nb)] - offsets[ob + first];
     }
-    return offsets[ob + first] + atomicAdd(&counts[w * nb + first], count) - held;
+    return reserve(w, first, count, reserved);
 }
 
 /// Workgroup (w, t): tile t of window w's entries as `scatter_bins` left them (by coarse
