@@ -177,7 +177,10 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
             // Fq2's wide products by Karatsuba on Wide64; G1's MSM keeps the schoolbook one.
             let karatsuba = "by one level\n/// of Karatsuba";
             if path == MulPath::Wide64 {
-                assert!(src.contains(karatsuba) && rolled.contains(karatsuba), "{group}");
+                assert!(
+                    src.contains(karatsuba) && rolled.contains(karatsuba),
+                    "{group}"
+                );
                 assert!(g1_src.contains("fn fq_mul_wide(") && !g1_src.contains(karatsuba));
             }
         }
