@@ -182,6 +182,11 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
                     "{group}"
                 );
                 assert!(g1_src.contains("fn fq_mul_wide(") && !g1_src.contains(karatsuba));
+            } else {
+                assert!(
+                    !src.contains(karatsuba),
+                    "{group}: Portable32 has no wide products"
+                );
             }
         }
         assert!(ShaderKind::ExpandBases.exists_for(group));

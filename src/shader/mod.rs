@@ -358,11 +358,10 @@ pub fn source_for_device(
             let field = params::field29(FIELD29, spec.limbs());
             parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
             parts.push(params::field29(FIELD29_WIDE, spec.limbs()));
-            // Fq2's multiply takes three wide products: by Karatsuba (66 limb products
-            // instead of 81 for BN254) where the shader multiplies over Fq2. The G1
-            // kernels keep the schoolbook product (their one wide product is
-            // `fq_mul_sub`'s), whose fewer live columns let more of their workgroups
-            // run at once.
+            // Where the shader multiplies over Fq2 (three wide products a multiply) the
+            // wide product is Karatsuba's (src/shader/karatsuba.rs); the G1 kernels keep
+            // the schoolbook one (their one wide product is `fq_mul_sub`'s), whose fewer
+            // live columns let more of their workgroups run at once.
             if over_fq2 || kind == ShaderKind::TestFq2 {
                 parts.push(karatsuba::mul_wide(n));
             } else {
