@@ -175,7 +175,8 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
             let rolled = source_for(group, ShaderKind::Msm, path, Unroll::Rolled, Fq32::Small);
             assert!(rolled.contains("fn tape_point_op("), "{group} Rolled");
             // Fq2's wide products by Karatsuba on Wide64; G1's MSM keeps the schoolbook one.
-            let karatsuba = "by one level\n/// of Karatsuba";
+            // The Karatsuba product forms the half-sums of its operands' limbs first.
+            let karatsuba = "let sa0 = a[0] + a[";
             if path == MulPath::Wide64 {
                 assert!(
                     src.contains(karatsuba) && rolled.contains(karatsuba),
