@@ -18,6 +18,24 @@ fn wgpu_msm(args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().expect("wgpu-msm starts")
 }
 
+/// Runs `wgpu-msm args`, asserts success and that no row of its result tables says
+/// `false` in its last column (`verified`) or FAILED; returns its stdout.
+fn verified_output(args: &[&str]) -> String {
+    let out = wgpu_msm(args, &[]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: status {:?}\n{text}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let unverified = text
+        .lines()
+        .any(|l| l.split_whitespace().next_back() == Some("false"));
+    assert!(!text.contains("FAILED") && !unverified, "{args:?}\n{text}");
+    text
+}
+
 /// Asserts exit status 2 with `want` in stderr; returns stderr.
 fn refused(out: &Output, what: &str, want: &str) -> String {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -118,18 +136,7 @@ fn g2_run_and_bench_verify() {
         ] {
             let mut all = args.to_vec();
             all.extend(["--curve", curve, "--group", "g2"]);
-            let out = wgpu_msm(&all, &[]);
-            let text = String::from_utf8_lossy(&out.stdout);
-            assert!(
-                out.status.success(),
-                "{all:?}: status {:?}\n{text}\n{}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            );
-            assert!(
-                !text.contains("false") && !text.contains("FAILED"),
-                "{all:?}\n{text}"
-            );
+            verified_output(&all);
         }
     }
 }
@@ -145,4 +152,33 @@ fn bls12_381_parity_matches_the_cuda_vectors() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(!text.contains("false"), "{text}");
+}
+
+/// `run` and `bench` of BLS12-381 G1 time and verify each device and the cluster of
+/// all of them (the rows a multi-GPU user reads for every group, not BN254 G1 only).
+#[test]
+fn bls12_381_run_and_bench_verify_each_device_and_the_cluster() {
+    for args in [
+        &["run", "--log-size", "8"][..],
+        &["bench", "--sizes", "8", "--repeat", "1"][..],
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--curve", "bls12-381"]);
+        let text = verified_output(&all);
+        let cluster_rows: Vec<&str> = if args[0] == "run" {
+            text.lines()
+                .filter(|l| l.contains("device(s), one MSM"))
+                .collect()
+        } else {
+            text.lines()
+                .filter(|l| l.contains("bls12-381-g1") && l.contains("cluster of "))
+                .collect()
+        };
+        let want = if args[0] == "run" { 1 } else { 3 };
+        assert_eq!(cluster_rows.len(), want, "{all:?}: cluster rows\n{text}");
+        assert!(
+            cluster_rows.iter().all(|l| l.trim_end().ends_with("true")),
+            "{all:?}\n{text}"
+        );
+    }
 }

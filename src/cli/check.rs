@@ -3,17 +3,19 @@
 
 use super::groups::{arkworks, CliGroup};
 use ark_bn254::G1Projective;
+use ark_ec::short_weierstrass::{Affine, Projective};
 use ark_ec::{CurveGroup, VariableBaseMSM};
 use std::time::Instant;
 use wgpu_msm::testing::{checked_parity_inputs, parity_bases, PARITY_BASES};
-use wgpu_msm::{Arithmetic, Device, GroupId, MsmConfig, Result};
+use wgpu_msm::{Arithmetic, ClusterGroup, Device, GroupId, MsmConfig, Result};
 
 /// Largest log2 size of the other groups' MSM in the default run (each verified
 /// against arkworks on the host).
 const OTHER_GROUPS_MAX_LOG: u32 = 16;
 
-/// The main job of `group`: for BN254 G1 [`main_job`] followed by one MSM of every other
-/// group on each hardware device; for another group its MSM on each device.
+/// The main job of `group`: for BN254 G1 [`main_job`] followed by one MSM of BLS12-381
+/// G1 on each hardware device and across them; for another group its MSM on each
+/// device and across all of them.
 ///
 /// The other groups skip software adapters, where their kernels' cold builds would
 /// lengthen every run (docs/drivers.md has the times); `--curve` runs a group there
@@ -55,15 +57,16 @@ pub(crate) fn run(log_size: u32, group: GroupId) -> Result<bool> {
     }
 }
 
-/// The main job of a group other than BN254 G1: the devices, then its MSM on each.
+/// The main job of a group other than BN254 G1: the devices, then its MSM on each and
+/// across all of them.
 fn group_rows<C: CliGroup>(log_size: u32, group: GroupId) -> Result<bool> {
     let devices = Device::all()?;
     super::list::print(&devices);
     device_rows::<C>(&devices, log_size, group)
 }
 
-/// One MSM of 2^lg parity inputs of `C` on each device, verified against arkworks;
-/// prints a row per device and returns whether all verified.
+/// One MSM of 2^lg parity inputs of `C` on each device and across all of them,
+/// verified against arkworks; returns whether all verified.
 fn device_rows<C: CliGroup>(devices: &[Device], lg: u32, group: GroupId) -> Result<bool> {
     let n = 1usize << lg;
     let what = format!("run of {group} at 2^{lg} (inputs, arkworks, CPU adapters)");
@@ -73,24 +76,52 @@ fn device_rows<C: CliGroup>(devices: &[Device], lg: u32, group: GroupId) -> Resu
     let want = arkworks::<C>(&bases, &scalars)?;
     let ark_ms = t.elapsed().as_secs_f64() * 1e3;
     println!(
-        "
-{group} MSM of 2^{lg} points, verified against arkworks ({ark_ms:.1} ms on the CPU):"
+        "\n{group} MSM of 2^{lg} points, verified against arkworks ({ark_ms:.1} ms on the CPU):"
     );
+    verified_rows(devices, &bases, &scalars, &want)
+}
+
+/// One MSM of `bases` and `scalars` on each device, then one split across all of them
+/// (a `Cluster`, whose per-device report follows), each checked against `want`: a row
+/// each, then whether all verified (also the return value).
+fn verified_rows<C: ClusterGroup>(
+    devices: &[Device],
+    bases: &[Affine<C>],
+    scalars: &[C::ScalarField],
+    want: &Projective<C>,
+) -> Result<bool> {
     println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
+    let row = |label: &str, ms: f64, ok: bool| println!("{label:<40} {ms:>12.1} {ok:>10}");
     let mut all_ok = true;
     for d in devices {
         let t = Instant::now();
-        let got = d.msm(&bases, &scalars, &MsmConfig::default());
-        let ms = t.elapsed().as_secs_f64() * 1e3;
-        let ok = matches!(&got, Ok(g) if *g == want);
+        let got = d.msm(bases, scalars, &MsmConfig::default());
+        let ok = matches!(&got, Ok(g) if g == want);
         if let Err(e) = &got {
             eprintln!("{d:?}: {e}");
         }
         all_ok &= ok;
-        println!(
-            "{:<40} {ms:>12.1} {ok:>10}",
-            format!("#{} {}", d.index(), d.name())
+        row(
+            &format!("#{} {}", d.index(), d.name()),
+            t.elapsed().as_secs_f64() * 1e3,
+            ok,
         );
+    }
+    let cluster = wgpu_msm::Cluster::new(devices.to_vec())?;
+    let t = Instant::now();
+    let got = cluster.msm(bases, scalars, &MsmConfig::default());
+    let ok = matches!(&got, Ok(g) if g == want);
+    if let Err(e) = &got {
+        eprintln!("cluster: {e}");
+    }
+    all_ok &= ok;
+    row(
+        &format!("all {} device(s), one MSM", devices.len()),
+        t.elapsed().as_secs_f64() * 1e3,
+        ok,
+    );
+    if let Some(report) = cluster.last_report() {
+        println!("\n{report}");
     }
     println!(
         "{}",
@@ -127,7 +158,8 @@ pub(crate) fn host_bytes(
     bytes
 }
 
-/// Lists devices, runs one MSM of 2^log_size on each and checks it against arkworks.
+/// Lists devices, runs one BN254 G1 MSM of 2^log_size on each and one across all of
+/// them, and checks each against arkworks.
 pub(crate) fn main_job(devices: &[Device], log_size: u32) -> Result<bool> {
     super::list::print(devices);
     let n = 1usize << log_size;
@@ -145,48 +177,7 @@ pub(crate) fn main_job(devices: &[Device], log_size: u32) -> Result<bool> {
     println!(
         "\nMSM of 2^{log_size} points, verified against arkworks ({ark_ms:.1} ms on the CPU):"
     );
-    println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
-    let mut all_ok = true;
-    for d in devices {
-        let cfg = MsmConfig::default();
-        let t = Instant::now();
-        let got = d.msm(&bases, &scalars, &cfg);
-        let ms = t.elapsed().as_secs_f64() * 1e3;
-        let ok = matches!(&got, Ok(g) if *g == want);
-        if let Err(e) = &got {
-            eprintln!("{d:?}: {e}");
-        }
-        all_ok &= ok;
-        println!(
-            "{:<40} {:>12.1} {:>10}",
-            format!("#{} {}", d.index(), d.name()),
-            ms,
-            ok
-        );
-    }
-    let cluster = wgpu_msm::Cluster::new(devices.to_vec())?;
-    let t = Instant::now();
-    let got = cluster.msm(&bases, &scalars, &MsmConfig::default());
-    let ms = t.elapsed().as_secs_f64() * 1e3;
-    let ok = matches!(&got, Ok(g) if *g == want);
-    if let Err(e) = &got {
-        eprintln!("cluster: {e}");
-    }
-    all_ok &= ok;
-    let label = format!("all {} device(s), one MSM", devices.len());
-    println!("{label:<40} {ms:>12.1} {ok:>10}");
-    if let Some(report) = cluster.last_report() {
-        println!("\n{report}");
-    }
-    println!(
-        "{}",
-        if all_ok {
-            "all verified"
-        } else {
-            "VERIFICATION FAILED"
-        }
-    );
-    Ok(all_ok)
+    verified_rows(devices, &bases, &scalars, &want)
 }
 
 /// Checks every device against the CUDA parity vectors of `group` at `sizes` (log2).

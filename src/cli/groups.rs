@@ -4,7 +4,7 @@
 use ark_ec::short_weierstrass::Affine;
 use ark_ec::{CurveGroup, VariableBaseMSM};
 use std::sync::OnceLock;
-use wgpu_msm::{Error, Group, GroupId, Result};
+use wgpu_msm::{ClusterGroup, Error, Group, GroupId, Result};
 
 /// A curve of `--curve`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -50,8 +50,9 @@ impl GroupArgs {
     }
 }
 
-/// What the CLI needs of a group beyond [`Group`]: its parity vectors.
-pub(crate) trait CliGroup: Group {
+/// What the CLI needs of a group beyond [`ClusterGroup`] (a [`wgpu_msm::Group`] a
+/// `Cluster` runs): its parity vectors.
+pub(crate) trait CliGroup: ClusterGroup {
     /// The parity inputs of size `n` (bases repeat the vectors' table).
     fn parity_inputs(n: usize) -> (Vec<Affine<Self>>, Vec<Self::ScalarField>);
     /// The CUDA result at 2^lg, where the vectors have it.

@@ -53,8 +53,9 @@ impl From<Arith> for Arithmetic {
 enum Command {
     /// Table of the selected devices.
     List,
-    /// Run and verify one MSM per device and on all devices (the default command); for
-    /// BN254 G1 (the default) then one MSM of every other supported group per device.
+    /// Run and verify one MSM per device and one on all devices (the default command);
+    /// for BN254 G1 (the default) then the same for BLS12-381 G1 on the hardware
+    /// devices (`--group g2` runs a G2 group).
     Run {
         /// log2 of the MSM size (0 to 32, within the host's memory).
         #[arg(long, default_value_t = 16, value_parser = log_size())]

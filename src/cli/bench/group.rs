@@ -1,7 +1,8 @@
-//! `bench --curve/--group` for a group other than BN254 G1: per device and size the
-//! three single-device modes (`oneshot`, `resident`, `device`), each verified, beside
-//! arkworks on the CPU, and with `--profile` one profiled run of each. Cluster rows, batches, rotation and saved records are BN254
-//! G1's only (a note says what is skipped).
+//! `bench --curve/--group` for a group other than BN254 G1: per size the three modes
+//! (`oneshot`, `resident`, `device`) on each device and on the cluster of all of them
+//! (one set of rows per `--strategy`), each verified, beside arkworks on the CPU, and
+//! with `--profile` one profiled run of each mode per device. Batches, the CPU worker,
+//! rotation and saved records are BN254 G1's only (a note says what is skipped).
 
 use super::measure::{profiled, time};
 use super::BenchArgs;
@@ -9,7 +10,7 @@ use crate::cli::groups::{arkworks, reference, CliGroup};
 use ark_ec::CurveGroup;
 use std::time::Instant;
 use wgpu_msm::device::enumerate::Selection;
-use wgpu_msm::{Device, GroupId, MsmConfig, Result};
+use wgpu_msm::{Cluster, Device, GroupId, MsmConfig, Result};
 
 /// The single-device modes, in the order they are timed.
 const MODES: [&str; 3] = ["oneshot", "resident", "device"];
@@ -18,8 +19,8 @@ const MODES: [&str; 3] = ["oneshot", "resident", "device"];
 pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) -> Result<bool> {
     if args.batch.is_some() || args.cpu_worker || args.rotate || args.json.is_some() {
         eprintln!(
-            "bench {group}: cluster, batch, cpu-worker, rotate and saved records are for \
-             bn254-g1 only; timing the single-device modes"
+            "bench {group}: batch, cpu-worker, rotate and saved records are for bn254-g1 \
+             only; timing the devices and the cluster"
         );
     }
     let sel = args
@@ -54,6 +55,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
     };
     let mut all_ok = true;
     let mut profiles = Vec::new();
+    let mut reports = Vec::new();
     for &lg in sizes {
         let n = 1usize << lg;
         let what = format!("bench of {group} at 2^{lg}");
@@ -107,6 +109,35 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
                 }
             }
         }
+        for &strategy in &args.strategy {
+            // The cluster of every selected device (one device: the scheduler's overhead).
+            let cluster = Cluster::new(devices.clone())?.with_strategy(strategy);
+            let name = super::cluster_label(strategy, devices.len());
+            let label = || format!("{name} 2^{lg}");
+            let check = |r: ark_ec::short_weierstrass::Projective<C>| r.into_affine() == want;
+            let resident = cluster.upload_bases(&bases)?;
+            let on_device = cluster.upload_scalars(&resident, &scalars)?;
+            for mode in MODES {
+                let (ms, _, ok) = time(args, &label, || {
+                    let r = match mode {
+                        "oneshot" => cluster.msm(&bases, &scalars, &oneshot_cfg)?,
+                        "resident" => cluster.msm_with(&resident, &scalars, &cfg)?,
+                        _ => cluster.msm_resident(&resident, &on_device, &cfg)?,
+                    };
+                    Ok(check(r))
+                })?;
+                row(&name, lg, mode, ms, ok);
+                all_ok &= ok;
+                if mode == "oneshot" {
+                    if let Some(r) = cluster.last_report() {
+                        reports.push((lg, name.clone(), r));
+                    }
+                }
+            }
+        }
+    }
+    for (lg, name, r) in &reports {
+        println!("\n{name}, last one-shot run at 2^{lg}:\n{r}");
     }
     super::report::print_profiles(&profiles);
     super::report::print_timelines(args, &profiles)?;

@@ -281,10 +281,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             // The cluster of every selected device (one device: the scheduler's overhead).
             pb.set_message(format!("2^{lg}: cluster ({strategy:?})"));
             let cluster = wgpu_msm::Cluster::new(devices.clone())?.with_strategy(strategy);
-            let label = match strategy {
-                Strategy::Auto => format!("cluster of {}", devices.len()),
-                s => format!("cluster of {} {s:?}", devices.len()).to_lowercase(),
-            };
+            let label = cluster_label(strategy, devices.len());
             let t = time(args, &|| format!("{label} oneshot 2^{lg}"), || {
                 Ok(check(cluster.msm(&bases, &scalars, &oneshot_cfg)?))
             })?;
@@ -451,6 +448,15 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     }
     pb.finish_and_clear();
     report::print_and_save(args, &records, &profiles, &cluster_reports)
+}
+
+/// The rows' name of a cluster of `devices` devices under `strategy`: "cluster of 2"
+/// for `Auto`, "cluster of 2 windows" for the others.
+fn cluster_label(strategy: Strategy, devices: usize) -> String {
+    match strategy {
+        Strategy::Auto => format!("cluster of {devices}"),
+        s => format!("cluster of {devices} {s:?}").to_lowercase(),
+    }
 }
 
 /// Checks that the host holds the largest size's job (with `--rotate`, every size's
