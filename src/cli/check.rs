@@ -91,35 +91,26 @@ fn verified_rows<C: ClusterGroup>(
     want: &Projective<C>,
 ) -> Result<bool> {
     println!("{:<40} {:>12} {:>10}", "device", "time (ms)", "verified");
-    let row = |label: &str, ms: f64, ok: bool| println!("{label:<40} {ms:>12.1} {ok:>10}");
+    // One MSM's row (its time since `started`); whether it verified.
+    let verdict = |label: String, started: Instant, got: Result<Projective<C>>| {
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        let ok = matches!(&got, Ok(g) if g == want);
+        if let Err(e) = &got {
+            eprintln!("{label}: {e}");
+        }
+        println!("{label:<40} {ms:>12.1} {ok:>10}");
+        ok
+    };
     let mut all_ok = true;
     for d in devices {
         let t = Instant::now();
         let got = d.msm(bases, scalars, &MsmConfig::default());
-        let ok = matches!(&got, Ok(g) if g == want);
-        if let Err(e) = &got {
-            eprintln!("{d:?}: {e}");
-        }
-        all_ok &= ok;
-        row(
-            &format!("#{} {}", d.index(), d.name()),
-            t.elapsed().as_secs_f64() * 1e3,
-            ok,
-        );
+        all_ok &= verdict(format!("#{} {}", d.index(), d.name()), t, got);
     }
     let cluster = wgpu_msm::Cluster::new(devices.to_vec())?;
     let t = Instant::now();
     let got = cluster.msm(bases, scalars, &MsmConfig::default());
-    let ok = matches!(&got, Ok(g) if g == want);
-    if let Err(e) = &got {
-        eprintln!("cluster: {e}");
-    }
-    all_ok &= ok;
-    row(
-        &format!("all {} device(s), one MSM", devices.len()),
-        t.elapsed().as_secs_f64() * 1e3,
-        ok,
-    );
+    all_ok &= verdict(format!("all {} device(s), one MSM", devices.len()), t, got);
     if let Some(report) = cluster.last_report() {
         println!("\n{report}");
     }

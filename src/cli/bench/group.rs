@@ -78,10 +78,10 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
         } else {
             reference::<C>(lg, &bases, &scalars)?
         };
+        let check = |r: ark_ec::short_weierstrass::Projective<C>| r.into_affine() == want;
         for d in &devices {
             let name = format!("#{} {}", d.index(), d.name());
             let label = || format!("{name} 2^{lg}");
-            let check = |r: ark_ec::short_weierstrass::Projective<C>| r.into_affine() == want;
             let resident = d.upload_bases_with(&bases, &cfg)?;
             let on_device = d.upload_scalars::<C>(&scalars)?;
             // One MSM in `mode`, profiled or not; whether it verified.
@@ -114,7 +114,6 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             let cluster = Cluster::new(devices.clone())?.with_strategy(strategy);
             let name = super::cluster_label(strategy, devices.len());
             let label = || format!("{name} 2^{lg}");
-            let check = |r: ark_ec::short_weierstrass::Projective<C>| r.into_affine() == want;
             let resident = cluster.upload_bases(&bases)?;
             let on_device = cluster.upload_scalars(&resident, &scalars)?;
             for mode in MODES {
