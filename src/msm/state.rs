@@ -11,11 +11,12 @@ use crate::error::Result;
 use crate::msm::kernels::KernelCache;
 use crate::msm::memory::arena::{Arena, ArenaKey};
 use crate::msm::memory::pool::{Lease, Pool, Pooled};
-use crate::msm::memory::upload::{Spread, ThreadPool, Uploads};
+use crate::msm::memory::upload::{Spread, ThreadPool, Uploading, Uploads, HOST_UPLOADS};
 use crate::msm::memory::working::Working;
 use crate::msm::plan::tuning::Tuning;
 use crate::msm::plan::Plan;
 use crate::shader::ShaderKind;
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, RwLock};
 
 /// A readback buffer (MAP_READ), pooled by size so that a job allocates nothing (a
@@ -47,6 +48,8 @@ pub(crate) struct DeviceState {
     pub(crate) profile: Mutex<Option<crate::msm::StageProfile>>,
     /// The upload threads and their count, started on first use.
     uploads: Mutex<Option<(usize, Option<Arc<ThreadPool>>)>>,
+    /// This device's host-fed MSMs and resident uploads running now (`uploading`).
+    uploading: AtomicUsize,
     tuning: RwLock<Tuning>,
 }
 
@@ -60,6 +63,7 @@ impl DeviceState {
             readbacks: Pool::new(tuning.pool_keep),
             profile: Mutex::new(None),
             uploads: Mutex::new(None),
+            uploading: AtomicUsize::new(0),
             tuning: RwLock::new(tuning),
         }
     }
@@ -116,6 +120,14 @@ impl DeviceState {
         self.kernels
             .get_async(dev, group, kind, path, t.unroll_for(group), t.fq32)
             .await
+    }
+
+    /// Counts this device among the devices uploading from the host until the guard
+    /// drops, so that each upload of every device takes its share of the host's
+    /// threads (`HostUploads`): held by every MSM that writes host inputs and by
+    /// resident uploads.
+    pub(crate) fn uploading(&self) -> Uploading<'_> {
+        HOST_UPLOADS.begin(&self.uploading)
     }
 
     /// This device's upload threads (`Tuning::upload_threads`, at most one a core),

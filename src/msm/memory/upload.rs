@@ -10,6 +10,7 @@ use crate::msm::encode;
 use crate::msm::plan::tuning::Tuning;
 use ark_ec::short_weierstrass::Affine;
 use ark_ec::AffineRepr as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use wgpu::WriteOnly;
 
 /// A part of the staging view handed to one thread.
@@ -92,6 +93,57 @@ pub(crate) struct Uploads {
     pub(crate) spread: Spread,
 }
 
+/// Host threads that the uploads of all devices share: a host's writes into mapped
+/// device memory stop scaling near this many threads in all, and beyond it every
+/// device's upload slows (on hosts with two and four H200s, 32 and 48 threads in all
+/// ran a cluster's one-shot MSMs 3-26% slower than 24, while one device alone ran as
+/// fast on 6 threads as on 12: docs/tuning.md, "Several GPUs on one host").
+pub(crate) const HOST_UPLOAD_THREADS: usize = 24;
+
+/// The devices of this process that upload from the host now, each counted once however
+/// many of its MSMs run: while `k` of them do, one upload takes at most
+/// [`HOST_UPLOAD_THREADS`] / `k` threads (`Spread::threads_for`).
+pub(crate) struct HostUploads {
+    devices: AtomicUsize,
+}
+
+/// Every device's uploads in this process.
+pub(crate) static HOST_UPLOADS: HostUploads = HostUploads {
+    devices: AtomicUsize::new(0),
+};
+
+impl HostUploads {
+    /// Marks one of a device's host-fed MSMs (or resident uploads) as running until the
+    /// returned guard drops; `mine` counts the device's own, so that the device counts
+    /// once among the uploading devices.
+    pub(crate) fn begin<'a>(&'a self, mine: &'a AtomicUsize) -> Uploading<'a> {
+        if mine.fetch_add(1, Ordering::AcqRel) == 0 {
+            self.devices.fetch_add(1, Ordering::AcqRel);
+        }
+        Uploading { host: self, mine }
+    }
+
+    /// Most threads one upload takes now: the host's threads shared evenly by the
+    /// devices uploading (at least one).
+    fn share(&self) -> usize {
+        (HOST_UPLOAD_THREADS / self.devices.load(Ordering::Acquire).max(1)).max(1)
+    }
+}
+
+/// A device's upload in progress (see [`HostUploads::begin`]).
+pub(crate) struct Uploading<'a> {
+    host: &'a HostUploads,
+    mine: &'a AtomicUsize,
+}
+
+impl Drop for Uploading<'_> {
+    fn drop(&mut self) {
+        if self.mine.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.host.devices.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+}
+
 /// How an upload spreads over threads, from the device's tuning.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Spread {
@@ -112,9 +164,11 @@ impl Spread {
     }
 
     /// Threads for copying `bytes` into mapped memory: one per 512 KiB (writes into
-    /// host-visible memory run at a few GB/s per thread), at most `self.threads`.
+    /// host-visible memory run at a few GB/s per thread), at most `self.threads` and
+    /// at most this device's share of the host's ([`HostUploads::share`]).
     fn threads_for(self, bytes: usize) -> usize {
-        bytes.div_ceil(512 << 10).clamp(1, self.threads)
+        let most = self.threads.min(HOST_UPLOADS.share());
+        bytes.div_ceil(512 << 10).clamp(1, most)
     }
 }
 
@@ -415,5 +469,38 @@ mod tests {
         if let Some(bytes) = scalar_bytes::<Bn>(&s) {
             assert_eq!(bytes, bytemuck::cast_slice::<u32, u8>(&words));
         }
+    }
+
+    #[test]
+    fn devices_uploading_at_once_share_the_host_threads() {
+        let host = HostUploads {
+            devices: AtomicUsize::new(0),
+        };
+        let devs: Vec<AtomicUsize> = (0..8).map(|_| AtomicUsize::new(0)).collect();
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS);
+        let a = host.begin(&devs[0]);
+        // A device's second MSM does not count it twice.
+        let a2 = host.begin(&devs[0]);
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS);
+        let b = host.begin(&devs[1]);
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 2);
+        let more: Vec<_> = devs[2..4].iter().map(|d| host.begin(d)).collect();
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 4);
+        drop((a, b));
+        // Device 0 still has an MSM running.
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 3);
+        drop(a2);
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 2);
+        let many: Vec<_> = devs.iter().map(|d| host.begin(d)).collect();
+        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 8);
+        drop((more, many));
+        assert_eq!(host.devices.load(Ordering::Acquire), 0);
+        // More devices than threads: each still gets one.
+        let big: Vec<AtomicUsize> = (0..HOST_UPLOAD_THREADS + 5)
+            .map(|_| AtomicUsize::new(0))
+            .collect();
+        let all: Vec<_> = big.iter().map(|d| host.begin(d)).collect();
+        assert_eq!(host.share(), 1);
+        drop(all);
     }
 }

@@ -71,7 +71,9 @@ impl DirectUploads {
 pub struct Tuning {
     /// Most threads one upload uses, and the size of the device's upload pool (writes
     /// into host-visible memory run at a few GB/s per thread). Capped by the host's
-    /// cores. 0: no upload threads; each upload is written on the thread that submits,
+    /// cores, and while `k` devices of the process upload from the host at once, by
+    /// 24 / `k` (the host's writes stop scaling near 24 threads in all: docs/tuning.md,
+    /// "Several GPUs on one host"). 0: no upload threads; each upload is written on the thread that submits,
     /// after its submission (the GL backend's default: wgpu runs every GL call of an
     /// adapter under one context lock, and a thread that waits more than 6 s for it
     /// panics, as an upload thread unmapping beside a long submission did).

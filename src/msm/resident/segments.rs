@@ -31,6 +31,8 @@ impl Segments {
         write: fn(&wgpu::Queue, &wgpu::Buffer, u64, &[T], Spread) -> Result<()>,
     ) -> Result<Segments> {
         let spread = Spread::of(&dev.tuning()?);
+        // Counted among the devices uploading, for the host's thread share.
+        let _uploading = dev.msm_state()?.uploading();
         let count = items.len().div_ceil(per).max(1);
         let buffers = (0..count)
             .map(|s| {
