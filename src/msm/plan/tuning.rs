@@ -73,10 +73,11 @@ pub struct Tuning {
     /// into host-visible memory run at a few GB/s per thread). Capped by the host's
     /// cores, and while `k` devices of the process upload from the host at once, by
     /// 24 / `k` (the host's writes stop scaling near 24 threads in all: docs/tuning.md,
-    /// "Several GPUs on one host"). 0: no upload threads; each upload is written on the thread that submits,
-    /// after its submission (the GL backend's default: wgpu runs every GL call of an
-    /// adapter under one context lock, and a thread that waits more than 6 s for it
-    /// panics, as an upload thread unmapping beside a long submission did).
+    /// "Several GPUs on one host"). 0: no upload threads; each upload is written on
+    /// the thread that submits, after its submission (the GL backend's default: wgpu
+    /// runs every GL call of an adapter under one context lock, and a thread that waits
+    /// more than 6 s for it panics, as an upload thread unmapping beside a long
+    /// submission did).
     pub upload_threads: usize,
     /// An upload is cut into (its threads * this) pieces that its threads take in
     /// turn, so that a held-up thread delays the upload less.
