@@ -139,7 +139,7 @@ impl DeviceState {
     pub(crate) fn uploads(&self) -> Uploads {
         let tuning = self.tuning();
         Uploads {
-            pool: self.upload_pool(tuning.host_upload_threads()),
+            pool: self.upload_pool(tuning.upload_threads_on_host()),
             spread: Spread::of(&tuning),
         }
     }

@@ -93,16 +93,9 @@ pub(crate) struct Uploads {
     pub(crate) spread: Spread,
 }
 
-/// Host threads that the uploads of all devices share: a host's writes into mapped
-/// device memory stop scaling near this many threads in all, and beyond it every
-/// device's upload slows (on hosts with two and four H200s, 32 and 48 threads in all
-/// ran a cluster's one-shot MSMs 3-26% slower than 24, while one device alone ran as
-/// fast on 6 threads as on 12: docs/tuning.md, "Several GPUs on one host").
-pub(crate) const HOST_UPLOAD_THREADS: usize = 24;
-
 /// The devices of this process that upload from the host now, each counted once however
 /// many of its MSMs run: while `k` of them do, one upload takes at most
-/// [`HOST_UPLOAD_THREADS`] / `k` threads (`Spread::threads_for`).
+/// `Tuning::host_upload_threads` / `k` threads (`Spread::threads_for`).
 pub(crate) struct HostUploads {
     devices: AtomicUsize,
 }
@@ -123,10 +116,10 @@ impl HostUploads {
         Uploading { host: self, mine }
     }
 
-    /// Most threads one upload takes now: the host's threads shared evenly by the
-    /// devices uploading (at least one).
-    fn share(&self) -> usize {
-        (HOST_UPLOAD_THREADS / self.devices.load(Ordering::Acquire).max(1)).max(1)
+    /// Most threads one upload takes now: `host` threads shared evenly by the devices
+    /// uploading (at least one).
+    fn share(&self, host: usize) -> usize {
+        (host / self.devices.load(Ordering::Acquire).max(1)).max(1)
     }
 }
 
@@ -152,22 +145,25 @@ pub(crate) struct Spread {
     threads: usize,
     /// Pieces per thread (`Tuning::upload_split`).
     split: usize,
+    /// Threads shared by the devices uploading at once (`Tuning::host_upload_threads`).
+    host: usize,
 }
 
 impl Spread {
     /// The spread `tuning` asks for on this host.
     pub(crate) fn of(tuning: &Tuning) -> Spread {
         Spread {
-            threads: tuning.host_upload_threads().max(1),
+            threads: tuning.upload_threads_on_host().max(1),
             split: tuning.upload_split.max(1),
+            host: tuning.host_upload_threads.max(1),
         }
     }
 
     /// Threads for copying `bytes` into mapped memory: one per 512 KiB (writes into
     /// host-visible memory run at a few GB/s per thread), at most `self.threads` and
-    /// at most this device's share of the host's ([`HostUploads::share`]).
+    /// at most this device's share of `self.host` ([`HostUploads::share`]).
     fn threads_for(self, bytes: usize) -> usize {
-        let most = self.threads.min(HOST_UPLOADS.share());
+        let most = self.threads.min(HOST_UPLOADS.share(self.host));
         bytes.div_ceil(512 << 10).clamp(1, most)
     }
 }
@@ -473,34 +469,35 @@ mod tests {
 
     #[test]
     fn devices_uploading_at_once_share_the_host_threads() {
+        const H: usize = 24;
         let host = HostUploads {
             devices: AtomicUsize::new(0),
         };
         let devs: Vec<AtomicUsize> = (0..8).map(|_| AtomicUsize::new(0)).collect();
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS);
+        assert_eq!(host.share(H), H);
         let a = host.begin(&devs[0]);
         // A device's second MSM does not count it twice.
         let a2 = host.begin(&devs[0]);
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS);
+        assert_eq!(host.share(H), H);
         let b = host.begin(&devs[1]);
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 2);
+        assert_eq!(host.share(H), H / 2);
         let more: Vec<_> = devs[2..4].iter().map(|d| host.begin(d)).collect();
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 4);
+        assert_eq!(host.share(H), H / 4);
+        // Another host total shares the same way.
+        assert_eq!(host.share(8), 2);
         drop((a, b));
         // Device 0 still has an MSM running.
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 3);
+        assert_eq!(host.share(H), H / 3);
         drop(a2);
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 2);
+        assert_eq!(host.share(H), H / 2);
         let many: Vec<_> = devs.iter().map(|d| host.begin(d)).collect();
-        assert_eq!(host.share(), HOST_UPLOAD_THREADS / 8);
+        assert_eq!(host.share(H), H / 8);
         drop((more, many));
         assert_eq!(host.devices.load(Ordering::Acquire), 0);
         // More devices than threads: each still gets one.
-        let big: Vec<AtomicUsize> = (0..HOST_UPLOAD_THREADS + 5)
-            .map(|_| AtomicUsize::new(0))
-            .collect();
+        let big: Vec<AtomicUsize> = (0..H + 5).map(|_| AtomicUsize::new(0)).collect();
         let all: Vec<_> = big.iter().map(|d| host.begin(d)).collect();
-        assert_eq!(host.share(), 1);
+        assert_eq!(host.share(H), 1);
         drop(all);
     }
 }

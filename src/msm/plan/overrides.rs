@@ -41,7 +41,7 @@ fn flag(v: &str) -> Option<bool> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 20] = [
+const ENV: [EnvVar; 21] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
         expected: "full, compact or rolled",
@@ -72,6 +72,11 @@ const ENV: [EnvVar; 20] = [
         var: "WGPU_MSM_UPLOAD_THREADS",
         expected: "a whole number >= 1",
         set: |t, v| put(&mut t.upload_threads, at_least(v, 1)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_HOST_UPLOAD_THREADS",
+        expected: "a whole number >= 1",
+        set: |t, v| put(&mut t.host_upload_threads, at_least(v, 1)),
     },
     EnvVar {
         var: "WGPU_MSM_UPLOAD_SPLIT",
@@ -203,6 +208,7 @@ impl Tuning {
     /// | variable | field |
     /// |---|---|
     /// | `WGPU_MSM_UPLOAD_THREADS` | [`Tuning::upload_threads`] |
+    /// | `WGPU_MSM_HOST_UPLOAD_THREADS` | [`Tuning::host_upload_threads`] |
     /// | `WGPU_MSM_UPLOAD_SPLIT` | [`Tuning::upload_split`] |
     /// | `WGPU_MSM_FIRST_PASS_SHIFT` | [`Tuning::first_pass_shift`] |
     /// | `WGPU_MSM_PASS_GROWTH` | [`Tuning::pass_growth_pct`] |
@@ -274,6 +280,7 @@ mod tests {
     fn overrides_layer_over_the_device_defaults() {
         let env = |var: &str| match var {
             "WGPU_MSM_UPLOAD_THREADS" => Some("3".to_string()),
+            "WGPU_MSM_HOST_UPLOAD_THREADS" => Some("48".to_string()),
             "WGPU_MSM_ACCUMULATE_THREADS_LOG2" => Some("17".to_string()),
             _ => None,
         };
@@ -283,6 +290,7 @@ mod tests {
         };
         let t = base.clone().with_vars(env).unwrap();
         assert_eq!(t.upload_threads, 3);
+        assert_eq!(t.host_upload_threads, 48);
         assert_eq!(t.accumulate_threads_log2, Some(17));
         assert_eq!(
             t.retire_on_poller, base.retire_on_poller,

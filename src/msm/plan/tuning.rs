@@ -72,13 +72,18 @@ pub struct Tuning {
     /// Most threads one upload uses, and the size of the device's upload pool (writes
     /// into host-visible memory run at a few GB/s per thread). Capped by the host's
     /// cores, and while `k` devices of the process upload from the host at once, by
-    /// 24 / `k` (the host's writes stop scaling near 24 threads in all: docs/tuning.md,
-    /// "Several GPUs on one host"). 0: no upload threads; each upload is written on
-    /// the thread that submits, after its submission (the GL backend's default: wgpu
-    /// runs every GL call of an adapter under one context lock, and a thread that waits
-    /// more than 6 s for it panics, as an upload thread unmapping beside a long
-    /// submission did).
+    /// [`Tuning::host_upload_threads`] / `k`. 0: no upload threads; each upload is
+    /// written on the thread that submits, after its submission (the GL backend's
+    /// default: wgpu runs every GL call of an adapter under one context lock, and a
+    /// thread that waits more than 6 s for it panics, as an upload thread unmapping
+    /// beside a long submission did).
     pub upload_threads: usize,
+    /// Upload threads that all the devices uploading from the host at once share: while
+    /// `k` devices of the process write host inputs, each of this device's uploads takes
+    /// at most this / `k` threads (at least one). The host's writes into device memory
+    /// stop scaling near 24 threads in all (docs/tuning.md, "Several GPUs on one host"),
+    /// so one or two devices keep `upload_threads` and four get six each.
+    pub host_upload_threads: usize,
     /// An upload is cut into (its threads * this) pieces that its threads take in
     /// turn, so that a held-up thread delays the upload less.
     pub upload_split: usize,
@@ -199,6 +204,7 @@ impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
             upload_threads: 12,
+            host_upload_threads: 24,
             upload_split: 8,
             first_pass_shift: 3,
             pass_growth_pct: 250,
@@ -311,7 +317,7 @@ impl Tuning {
     }
 
     /// Upload threads on this host: [`Tuning::upload_threads`], at most one a core.
-    pub(crate) fn host_upload_threads(&self) -> usize {
+    pub(crate) fn upload_threads_on_host(&self) -> usize {
         let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.upload_threads.min(hw)
     }
@@ -325,7 +331,8 @@ impl std::fmt::Display for Tuning {
             .map_or_else(|| "default".to_string(), |l| format!("2^{l}"));
         write!(
             f,
-            "upload_threads {} upload_split {} first_pass_shift {} pass_growth {}% \
+            "upload_threads {} host_upload_threads {} upload_split {} first_pass_shift {} \
+             pass_growth {}% \
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              reduce_segs 2^{} seed_per_bucket {} dear_seed_per_bucket {} pool_keep {} \
@@ -336,6 +343,7 @@ impl std::fmt::Display for Tuning {
              fq32 {:?} \
              memory_budget {} kernel_build_limit {}",
             self.upload_threads,
+            self.host_upload_threads,
             self.upload_split,
             self.first_pass_shift,
             self.pass_growth_pct,
