@@ -124,8 +124,7 @@ impl DeviceState {
 
     /// Counts this device among the devices uploading from the host until the guard
     /// drops, so that each upload of every device takes its share of the host's
-    /// threads (`HostUploads`): held by every MSM that writes host inputs and by
-    /// resident uploads.
+    /// threads (`HostUploads`): held by every [`Uploads`] and by resident uploads.
     pub(crate) fn uploading(&self) -> Uploading<'_> {
         HOST_UPLOADS.begin(&self.uploading)
     }
@@ -136,11 +135,13 @@ impl DeviceState {
     /// not queue behind each other's pieces in one pool. `None` if the threads cannot
     /// be started or the tuning asks for none (each upload is then written after its
     /// submission, on the submitting thread; the copying itself uses rayon's global pool).
-    pub(crate) fn uploads(&self) -> Uploads {
+    /// The device counts among the devices uploading while the returned value lives.
+    pub(crate) fn uploads(&self) -> Uploads<'_> {
         let tuning = self.tuning();
         Uploads {
             pool: self.upload_pool(tuning.upload_threads_on_host()),
             spread: Spread::of(&tuning),
+            _uploading: self.uploading(),
         }
     }
 

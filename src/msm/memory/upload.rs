@@ -87,10 +87,13 @@ type WritePiece<'f> =
 const STEP: usize = 4096;
 
 /// Where a device's uploads run: its upload threads (`None`: rayon's global pool),
-/// and how an upload spreads over them (`DeviceState::uploads`).
-pub(crate) struct Uploads {
+/// and how an upload spreads over them (`DeviceState::uploads`). While it lives the
+/// device counts among the devices uploading from the host ([`HostUploads`]).
+pub(crate) struct Uploads<'a> {
     pub(crate) pool: Option<std::sync::Arc<ThreadPool>>,
     pub(crate) spread: Spread,
+    /// This device's place among the devices uploading, held as long as this is.
+    pub(crate) _uploading: Uploading<'a>,
 }
 
 /// The devices of this process that upload from the host now, each counted once however

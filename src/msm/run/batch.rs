@@ -148,8 +148,6 @@ pub(crate) async fn run<C: Group>(
     )?;
     let owners = passes.iter().map(|p| p.set).collect();
     let job = Job::new(dev, cfg, plan, owners, sets.len(), segments.len())?;
-    // Counted among the devices uploading, for the host's thread share, until it returns.
-    let _uploading = state.uploading();
     let uploads = state.uploads();
     for (g, range) in groups.iter().enumerate() {
         let group = &passes[range.clone()];

@@ -143,10 +143,7 @@ pub(crate) async fn run<C: Group>(
         }
     };
     let slot_of = |s: Step| s.k % arena.slots();
-    let state = dev.msm_state()?;
-    // Counted among the devices uploading, for the host's thread share, until it returns.
-    let _uploading = state.uploading();
-    let uploads = state.uploads();
+    let uploads = dev.msm_state()?.uploads();
     // Each step's commands are recorded and finished while its upload is written, and
     // submitted as soon as that is done: the device gets each pass without waiting for
     // wgpu to encode it. The commands go to this
