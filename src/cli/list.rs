@@ -20,7 +20,7 @@ pub(crate) fn print(devices: &[Device]) {
         let i = d.info();
         let pass = d
             .pass_capacity(&Default::default())
-            .map_or_else(|e| e.to_string(), |c| format!("2^{}", c.points.ilog2()));
+            .map_or_else(|e| e.to_string(), |c| points(c.points));
         println!(
             "{:<3} {:<34} {:<7} {:<13} {:>8} MiB {:>8} MiB {:<6} {:<8} {:>12}",
             i.index,
@@ -52,4 +52,14 @@ fn yes(b: bool) -> &'static str {
 
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
+}
+
+/// A pass's points as `2^k` where they are a power of two (a budget can leave a pass
+/// of other sizes), else in full.
+fn points(n: usize) -> String {
+    if n.is_power_of_two() {
+        format!("2^{}", n.ilog2())
+    } else {
+        n.to_string()
+    }
 }

@@ -98,7 +98,7 @@ impl Device {
         let limits = self.limits(&self.tuning()?);
         let p = plan::choose(usize::MAX >> 1, cfg, &limits, feed, 0, layout)?;
         Ok(PassCapacity {
-            points: p.capacity as usize,
+            points: p.points as usize,
             bytes: p.job_bytes(plan::Feed::Chunks, plan::Feed::Chunks.min_slots()),
         })
     }

@@ -22,7 +22,7 @@ use ark_ec::short_weierstrass::Affine;
 pub(crate) struct ArenaKey {
     /// The group (the sizes of its bases and scalars).
     pub(crate) group: GroupId,
-    /// Points per slot (the plan's pass capacity).
+    /// Points per slot (the plan's `points`).
     pub(crate) capacity: u32,
     /// Slots.
     pub(crate) slots: u32,
@@ -241,7 +241,7 @@ impl Arena {
         ArenaKey {
             group: plan.group,
             direct,
-            capacity: plan.capacity,
+            capacity: plan.points,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
             feed,
             expanded: feed == Feed::Chunks && plan.layout.expanded(),

@@ -1,5 +1,6 @@
-//! Choosing the plan of an MSM's passes: the largest power-of-two pass that fits the
-//! device's limits, the chunk size the caller set, and the memory budget.
+//! Choosing the plan of an MSM's passes: the largest power-of-two pass shape that fits
+//! the device's limits, the chunk size the caller set, and the memory budget, with
+//! buffers for as many points of the next shape up as the budget holds.
 
 use super::{glv_window_bits, window_bits_in, Feed, Layout, Plan, Threads, MAX_PASS_LOG2};
 use crate::config::MsmConfig;
@@ -38,9 +39,12 @@ impl DeviceLimits {
 
 /// Chooses the pass plan for an MSM of `n` points in `layout`: the largest
 /// power-of-two pass that fits the device's bindings and buffers, the configured chunk
-/// size, and the memory budget. The budget counts `resident` bytes the job reads but did
-/// not allocate (bases already on the device), the working buffers, and the smallest
-/// number of input slots `feed` needs.
+/// size, and the memory budget; where the budget alone stops it short of the next
+/// power of two, that next shape with buffers for the most points the budget holds
+/// (every pass has fixed costs, its collect step and the gaps between its stages, so
+/// fewer, larger passes are faster). The budget counts `resident` bytes the job reads but did not allocate
+/// (bases already on the device), the working buffers, and the smallest number of input
+/// slots `feed` needs.
 ///
 /// # Errors
 /// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
@@ -69,14 +73,19 @@ pub fn choose_for(
     resident: u64,
     layout: Layout,
 ) -> Result<Plan> {
-    let mut cap_log2 =
+    let mut top_log2 =
         (usize::BITS - n.max(64).saturating_sub(1).leading_zeros()).min(MAX_PASS_LOG2);
     if let Some(cs) = cfg.chunk_size {
         let cs_log2 = usize::BITS - 1 - cs.max(64).leading_zeros();
-        cap_log2 = cap_log2.min(cs_log2);
+        top_log2 = top_log2.min(cs_log2);
+    }
+    if cfg.windows.is_some() && cfg.window_bits.is_none() {
+        return Err(Error::InvalidConfig(
+            "a range of windows needs window_bits".into(),
+        ));
     }
     let budget = limits.budget(cfg, resident);
-    loop {
+    let shape = |cap_log2: u32| -> Result<Plan> {
         let cap = 1u32 << cap_log2;
         let c = cfg.window_bits.unwrap_or_else(|| {
             // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
@@ -89,37 +98,63 @@ pub fn choose_for(
             glv_window_bits(group, layout, n, cap as usize)
                 .unwrap_or_else(|| window_bits_in(layout, n, cap as usize).min(most))
         });
-        if cfg.windows.is_some() && cfg.window_bits.is_none() {
-            return Err(Error::InvalidConfig(
-                "a range of windows needs window_bits".into(),
-            ));
-        }
-        let plan = Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads)?;
-        let slots = feed.min_slots();
-        let needed = resident.saturating_add(plan.job_bytes(feed, slots));
+        Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads)
+    };
+    let slots = feed.min_slots();
+    let needed = |plan: &Plan| resident.saturating_add(plan.job_bytes(feed, slots));
+    let fits = |plan: &Plan| {
         // Inputs of all slots share one buffer per kind (bases, scalars).
         let slot_inputs = match feed {
             Feed::Scalars => group.scalar_bytes(),
             Feed::Chunks => group.base_bytes(),
             Feed::Params => 0,
-        } * u64::from(cap)
+        } * u64::from(plan.points)
             * slots;
-        let fits = plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
+        plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
             && slot_inputs <= limits.max_buffer
-            && needed <= budget
+            && needed(plan) <= budget
             && u64::from(plan.num_windows) * u64::from(plan.chunks_per_window)
-                <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups);
-        if fits {
+                <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups)
+    };
+    let mut cap_log2 = top_log2;
+    loop {
+        let plan = shape(cap_log2)?;
+        if fits(&plan) {
+            // Where the budget stopped the doubling, the next shape up may still hold
+            // more points than this one with buffers cut to what the budget leaves.
+            if cap_log2 < top_log2 {
+                if let Some(more) =
+                    partial(&shape(cap_log2 + 1)?, plan.points, budget, &needed).filter(|p| fits(p))
+                {
+                    return Ok(more);
+                }
+            }
             return Ok(plan);
         }
         if cap_log2 <= 6 {
             return Err(Error::OutOfMemory {
-                requested: needed,
+                requested: needed(&plan),
                 available: budget,
             });
         }
         cap_log2 -= 1;
     }
+}
+
+/// `plan` (a shape of `2 * fewer` points) with the most points its bytes allow within
+/// `budget`, in steps of a sixteenth of its capacity, when that is more than `fewer`.
+/// The bytes a job needs grow linearly with the points its buffers hold.
+fn partial(plan: &Plan, fewer: u32, budget: u64, needed: &impl Fn(&Plan) -> u64) -> Option<Plan> {
+    let step = plan.capacity / 16;
+    if step < 64 {
+        return None;
+    }
+    let (full, half) = (needed(plan), needed(&plan.with_points(plan.capacity / 2)));
+    let per_point = (full - half).div_ceil(u64::from(plan.capacity / 2)).max(1);
+    let fixed = half.saturating_sub(per_point * u64::from(plan.capacity / 2));
+    let most = budget.saturating_sub(fixed) / per_point;
+    let points = (most.min(u64::from(plan.capacity)) as u32) / step * step;
+    (points > fewer).then(|| plan.with_points(points))
 }
 
 #[cfg(test)]
@@ -187,10 +222,16 @@ mod tests {
         let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Points).unwrap();
         let used = p.job_bytes(Feed::Chunks, 2);
         assert!(used <= 1 << 30, "{used}");
-        let twice = Plan::new(2 * p.capacity, p.window_bits).unwrap();
+        let whole = p.with_points(p.capacity);
         assert!(
-            twice.job_bytes(Feed::Chunks, 2) > 1 << 30,
-            "largest that fits"
+            whole.job_bytes(Feed::Chunks, 2) > 1 << 30,
+            "largest shape that fits"
+        );
+        assert!(
+            p.with_points(p.points + p.capacity / 16)
+                .job_bytes(Feed::Chunks, 2)
+                > 1 << 30,
+            "most points of that shape"
         );
         // Resident bases count: 2^24 bases (1 GiB) leave nothing under a 1 GiB budget.
         let r = choose(1 << 24, &gib, &BIG, Feed::Scalars, 64 << 24, Layout::Points);
@@ -241,6 +282,46 @@ mod tests {
         assert_eq!(cpu.budget(&gib, 5), 1 << 30);
         assert_eq!(cpu.budget(&cfg, 5), (64 << 20) + 5);
         assert_eq!(BIG.budget(&cfg, 5), u64::MAX);
+    }
+
+    #[test]
+    fn a_budget_between_two_shapes_fills_the_larger_one() {
+        let gib = MsmConfig {
+            memory_budget: Some(1 << 30),
+            ..Default::default()
+        };
+        // BN254 G1 streamed with GLV under 1 GiB: a pass of 2^21 needs 1110 MiB, one
+        // of 2^20 598 MiB; the 2^21 shape with buffers for 1.75 * 2^20 points fits.
+        let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
+        assert_eq!((p.capacity, p.points), (1 << 21, 7 << 18));
+        assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
+        let half = p.with_points(p.capacity / 2);
+        assert_eq!(half.window_bits, p.window_bits);
+        assert!(half.job_bytes(Feed::Chunks, 2) < p.job_bytes(Feed::Chunks, 2));
+        // The shape is the capacity's; only the bytes follow the points.
+        assert_eq!(p.scatter_mode(), p.with_points(p.capacity).scatter_mode());
+        assert_eq!(
+            p.entries_bytes(),
+            4 * u64::from(p.num_windows) * 2 * (7 << 18)
+        );
+        // Without a budget, or with one that holds the whole shape, nothing is cut.
+        let p = choose(
+            1 << 26,
+            &MsmConfig::default(),
+            &BIG,
+            Feed::Chunks,
+            0,
+            Layout::Glv,
+        )
+        .unwrap();
+        assert_eq!(p.points, p.capacity);
+        // A chunk size caps the shape before any budget does.
+        let chunked = MsmConfig {
+            chunk_size: Some(1 << 20),
+            ..gib
+        };
+        let p = choose(1 << 26, &chunked, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
+        assert_eq!((p.capacity, p.points), (1 << 20, 1 << 20));
     }
 
     #[test]

@@ -108,13 +108,18 @@ impl ScatterMode {
     }
 }
 
-/// Shape of one pass over at most `capacity` points.
+/// Shape of one pass over at most `points` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Plan {
     /// The group (its sizes: bases, points, scalar bits).
     pub group: GroupId,
-    /// Points the buffers hold (a power of two, >= 64).
+    /// Points the pass's shape is made for (a power of two, >= 64): its windows, chunk
+    /// length and scatter mode.
     pub capacity: u32,
+    /// Points the buffers hold, the most a pass takes: `capacity`, or fewer where a
+    /// memory budget holds more than half of `capacity` but not all of it
+    /// ([`Plan::with_points`]).
+    pub points: u32,
     /// What the window rows' entries are.
     pub layout: Layout,
     /// Window width c.
@@ -230,6 +235,7 @@ impl Plan {
         Ok(Plan {
             group,
             capacity,
+            points: capacity,
             layout,
             window_bits: c,
             first_window,
@@ -266,9 +272,20 @@ impl Plan {
         4 * (u64::from(self.num_windows) * u64::from(self.num_buckets) + COUNTS_AFTER_BUCKETS)
     }
 
-    /// Entries of one window row (points times the layout's entries a point).
+    /// Entries of one window row as the buffers hold it (`points` times the layout's
+    /// entries a point).
     pub fn row_capacity(&self) -> u64 {
-        u64::from(self.capacity) * u64::from(self.layout.entries_per_point())
+        u64::from(self.points) * u64::from(self.layout.entries_per_point())
+    }
+
+    /// This plan with buffers for `points` points (at least 64, at most `capacity`):
+    /// the same shape, fewer bytes. Every stage sizes its work by its pass's points,
+    /// so a pass of up to `points` runs as it would under `capacity`.
+    pub fn with_points(self, points: u32) -> Plan {
+        Plan {
+            points: points.clamp(64.min(self.capacity), self.capacity),
+            ..self
+        }
     }
 
     /// Bytes of the sorted-entry buffer: one word an entry.
@@ -276,9 +293,11 @@ impl Plan {
         4 * u64::from(self.num_windows) * self.row_capacity()
     }
 
-    /// How the pass's scatter places entries ([`ScatterMode::of`] its buckets and rows).
+    /// How the pass's scatter places entries ([`ScatterMode::of`] its buckets and the
+    /// rows of its shape).
     pub fn scatter_mode(&self) -> ScatterMode {
-        ScatterMode::of(self.num_buckets, self.row_capacity())
+        let row = u64::from(self.capacity) * u64::from(self.layout.entries_per_point());
+        ScatterMode::of(self.num_buckets, row)
     }
 
     /// log2 of the weights the host's combine gives each window's V_w, Y_w and the sum
@@ -357,7 +376,7 @@ impl Plan {
 
     /// Bytes of one input slot fed in the way `feed` says (one pass's inputs).
     pub fn slot_bytes(&self, feed: Feed) -> u64 {
-        let cap = u64::from(self.capacity);
+        let cap = u64::from(self.points);
         match feed {
             Feed::Scalars => self.group.scalar_bytes() * cap + PARAMS_SLOT,
             Feed::Chunks => {

@@ -115,7 +115,7 @@ pub(crate) async fn run<C: Group>(
     let plan = plan::choose_for(C::ID, n, cfg, &limits, Feed::Scalars, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
     let lens: Vec<usize> = sets.iter().map(|s| s.len()).collect();
-    let cap = plan.capacity as usize;
+    let cap = plan.points as usize;
     let passes = passes(&segments, &lens, |len| {
         if overlap {
             plan::growing_passes(

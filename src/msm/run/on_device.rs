@@ -60,7 +60,7 @@ pub(crate) async fn run<C: Group>(
     let limits = dev.limits(&tuning);
     let plan = plan::choose_for(C::ID, n, cfg, &limits, Feed::Params, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
-    let (cap, growth) = (plan.capacity as usize, tuning.pass_growth_pct);
+    let (cap, growth) = (plan.points as usize, tuning.pass_growth_pct);
     // Full passes first (no small first pass: nothing to overlap), so every pass starts
     // at a multiple of the capacity or of a segment, an aligned binding offset.
     let by_bases = batch::passes(&segments, &[n], |len| plan::pass_sizes(len, cap, 0, growth));

@@ -93,7 +93,7 @@ pub(crate) async fn run<C: Group>(
 ) -> Result<Projective<C>> {
     let tuning = dev.tuning()?;
     let (cap, shift, growth) = (
-        plan.capacity as usize,
+        plan.points as usize,
         tuning.first_pass_shift + C::ID.stream_first_pass_extra_shift(),
         tuning.pass_growth_pct,
     );

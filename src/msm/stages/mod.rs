@@ -1,4 +1,4 @@
-//! One pass (one chunk of at most `plan.capacity` points) of the MSM pipeline, a file
+//! One pass (one chunk of at most `plan.points` points) of the MSM pipeline, a file
 //! per stage in the order they run, each named as its WGSL (`shaders/msm_*.wgsl`):
 //! `decompose` (scalars to signed window digits and bucket counts), `sort` (scan the
 //! counts into offsets, scatter the entries into bucket order), `accumulate` (each
@@ -45,7 +45,7 @@ pub(crate) struct Params {
 }
 
 impl Params {
-    /// The parameters of a pass of `points` points (at most `plan.capacity`); `first`
+    /// The parameters of a pass of `points` points (at most `plan.points`); `first`
     /// when it is its MSM's first pass. A pass smaller than the plan's capacity gets
     /// shorter accumulation chunks, so that it still spreads over about as many
     /// threads, within the plan's chunk partials.
