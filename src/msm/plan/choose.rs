@@ -42,9 +42,9 @@ impl DeviceLimits {
 /// size, and the memory budget; where the budget alone stops it short of the next
 /// power of two, that next shape with buffers for the most points the budget holds
 /// (every pass has fixed costs, its collect step and the gaps between its stages, so
-/// fewer, larger passes are faster). The budget counts `resident` bytes the job reads but did not allocate
-/// (bases already on the device), the working buffers, and the smallest number of input
-/// slots `feed` needs.
+/// fewer, larger passes are faster). The budget counts `resident` bytes the job reads
+/// but did not allocate (bases already on the device), the working buffers, and the
+/// smallest number of input slots `feed` needs.
 ///
 /// # Errors
 /// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
