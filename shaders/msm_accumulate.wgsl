@@ -58,7 +58,7 @@ fn flush_run(acc: Xyzz, whole: bool, at_chunk_start: bool, w: u32, k: u32, b: u3
     } else {
         // One store site for both partials: threads of a warp that change buckets at
         // one step take one path fewer (measured: 1-2% of the accumulation,
-        // BENCHMARKS.md v18).
+        // docs/benchmark-log.md v18).
         let chunk = chunk_base() + w * params.chunks_per_window + k;
         store_point(select(bucket, chunk, at_chunk_start), acc);
     }

@@ -5,7 +5,7 @@
 // the steps a pass does not need cost no launch (with uniform scalars most passes need
 // one or two of the 10 to 15 steps a window's chunks allow, and each of the others
 // launched workgroups that returned at once: the fold stage took 0.07-0.08 ms a pass
-// on an H200, BENCHMARKS.md v20's timelines).
+// on an H200, docs/benchmark-log.md v20's timelines).
 //
 // Built apart from the MSM stages, with bindings of its own: the dispatch arguments it
 // writes are read as indirect arguments while the fold runs, and a buffer may not be

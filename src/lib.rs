@@ -1,8 +1,9 @@
 //! # wgpu-msm
 //!
-//! Multi-scalar multiplication over BN254 G1 and BLS12-381 G1 on every GPU a machine has
-//! (NVIDIA, AMD, Intel, Apple, and software Vulkan), through wgpu, with arkworks types in
-//! and out: the arkworks types of a call pick its group ([`curve::Group`]).
+//! Multi-scalar multiplication over BN254 and BLS12-381, G1 and G2, on every GPU a
+//! machine has (NVIDIA, AMD, Intel, Apple, software Vulkan, and the browser's WebGPU),
+//! through wgpu, with arkworks types in and out: the arkworks types of a call pick its
+//! group ([`curve::Group`]).
 //!
 //! ```no_run
 //! use ark_std::UniformRand;

@@ -95,7 +95,7 @@ pub(crate) struct BenchArgs {
     /// Untimed calls before each row's repeats: at least one, and more until this many
     /// milliseconds have passed. An idle GPU lowers its clocks and raises them only
     /// after some load: an H200 idle for a few seconds ran its first 2^21 one-shot MSMs
-    /// at 345-600 MHz for 0.2-0.5 s, 2-3x slower (BENCHMARKS.md v27).
+    /// at 345-600 MHz for 0.2-0.5 s, 2-3x slower (docs/benchmark-log.md v27).
     #[arg(long, default_value_t = wgpu_msm::throughput::WARMUP.as_millis() as u64)]
     warmup_ms: u64,
     /// Write records as JSON.
