@@ -11,8 +11,10 @@ const _: () = assert!(REDUCE_WG.is_power_of_two());
 pub const REDUCE_WG_MIN: u32 = 8;
 /// Most buckets the reduction reduces as one window (`REDUCE_PART_BUCKETS` of
 /// msm_reduce.wgsl is generated from it): a wider window is reduced in parts of this many
-/// contiguous buckets ([`reduce_parts`]), each with the threads of a whole 16-bit window,
-/// since a window's reduction threads are bounded (`plan::reduce_segs`).
+/// contiguous buckets
+/// ([`Plan::reduce_parts`](crate::msm::plan::Plan::reduce_parts)), each with the
+/// threads of a whole 16-bit window, since a window's reduction threads are bounded
+/// (`plan::reduce_segs`).
 pub const REDUCE_PART_BUCKETS: u32 = 1 << 15;
 
 /// Parts a window of `buckets` buckets is reduced in: buckets / [`REDUCE_PART_BUCKETS`],
@@ -25,8 +27,8 @@ pub fn reduce_parts(buckets: u32) -> u32 {
 /// of msm_reduce.wgsl, which the scratch layout counts.
 pub const GROUP_SUMS: u32 = 3;
 /// Points the reduction writes for each window it reduces (each part of a window,
-/// [`reduce_parts`]): X_w, V_w, Y_w and T_w of msm_reduce.wgsl, which the readback
-/// and the host's combine count.
+/// [`Plan::reduce_parts`](crate::msm::plan::Plan::reduce_parts)): X_w, V_w, Y_w and
+/// T_w of msm_reduce.wgsl, which the readback and the host's combine count.
 pub const REDUCE_SUMS: u32 = 4;
 
 /// Threads in a reduction workgroup of `group`'s MSM on a device with `storage` bytes of
