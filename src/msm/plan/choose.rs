@@ -123,9 +123,7 @@ pub fn choose_for(
             // Where the budget stopped the doubling, the next shape up may still hold
             // more points than this one with buffers cut to what the budget leaves.
             if cap_log2 < top_log2 {
-                if let Some(more) =
-                    partial(&shape(cap_log2 + 1)?, plan.points, budget, &needed).filter(|p| fits(p))
-                {
+                if let Some(more) = partial(shape(cap_log2 + 1)?, plan.points, &fits) {
                     return Ok(more);
                 }
             }
@@ -141,20 +139,18 @@ pub fn choose_for(
     }
 }
 
-/// `plan` (a shape of `2 * fewer` points) with the most points its bytes allow within
-/// `budget`, in steps of a sixteenth of its capacity, when that is more than `fewer`.
-/// The bytes a job needs grow linearly with the points its buffers hold.
-fn partial(plan: &Plan, fewer: u32, budget: u64, needed: &impl Fn(&Plan) -> u64) -> Option<Plan> {
-    let step = plan.capacity / 16;
+/// `shape` with buffers for the most points that `fits` takes, in sixteenths of its
+/// capacity, when that is more than `fewer` (the points of the shape below it).
+fn partial(shape: Plan, fewer: u32, fits: &impl Fn(&Plan) -> bool) -> Option<Plan> {
+    let step = shape.capacity / 16;
     if step < 64 {
         return None;
     }
-    let (full, half) = (needed(plan), needed(&plan.with_points(plan.capacity / 2)));
-    let per_point = (full - half).div_ceil(u64::from(plan.capacity / 2)).max(1);
-    let fixed = half.saturating_sub(per_point * u64::from(plan.capacity / 2));
-    let most = budget.saturating_sub(fixed) / per_point;
-    let points = (most.min(u64::from(plan.capacity)) as u32) / step * step;
-    (points > fewer).then(|| plan.with_points(points))
+    (1..16)
+        .rev()
+        .map(|k| shape.with_points(k * step))
+        .take_while(|p| p.points > fewer)
+        .find(|p| fits(p))
 }
 
 #[cfg(test)]
