@@ -102,7 +102,8 @@ pub fn choose_for(
     };
     let slots = feed.min_slots();
     let needed = |plan: &Plan| resident.saturating_add(plan.job_bytes(feed, slots));
-    let fits = |plan: &Plan| {
+    // The device's limits, apart from the budget.
+    let within_limits = |plan: &Plan| {
         // Inputs of all slots share one buffer per kind (bases, scalars).
         let slot_inputs = match feed {
             Feed::Scalars => group.scalar_bytes(),
@@ -112,19 +113,22 @@ pub fn choose_for(
             * slots;
         plan.max_binding() <= limits.max_binding.min(limits.max_buffer)
             && slot_inputs <= limits.max_buffer
-            && needed(plan) <= budget
             && u64::from(plan.num_windows) * u64::from(plan.chunks_per_window)
                 <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups)
     };
+    let fits = |plan: &Plan| within_limits(plan) && needed(plan) <= budget;
     let mut cap_log2 = top_log2;
     loop {
         let plan = shape(cap_log2)?;
         if fits(&plan) {
-            // Where the budget stopped the doubling, the next shape up may still hold
-            // more points than this one with buffers cut to what the budget leaves.
+            // Where the budget alone stopped the doubling, the next shape up may still
+            // hold more points than this one with buffers cut to what the budget leaves.
             if cap_log2 < top_log2 {
-                if let Some(more) = partial(shape(cap_log2 + 1)?, plan.points, &fits) {
-                    return Ok(more);
+                let up = shape(cap_log2 + 1)?;
+                if within_limits(&up) {
+                    if let Some(more) = partial(up, plan.points, &fits) {
+                        return Ok(more);
+                    }
                 }
             }
             return Ok(plan);
@@ -311,6 +315,23 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.points, p.capacity);
+        // Where the device's binding limit stops the doubling (an H200's 2 GiB: digits of
+        // a 2^24 pass need exactly 2 GiB), passes stay whole powers of two.
+        let h200 = DeviceLimits {
+            max_binding: 2047 << 20,
+            max_buffer: 4094 << 20,
+            ..BIG
+        };
+        let p = choose(
+            1 << 24,
+            &MsmConfig::default(),
+            &h200,
+            Feed::Params,
+            0,
+            Layout::Glv,
+        )
+        .unwrap();
+        assert_eq!((p.capacity, p.points), (1 << 23, 1 << 23));
         // A chunk size caps the shape before any budget does.
         let chunked = MsmConfig {
             chunk_size: Some(1 << 20),
