@@ -124,11 +124,9 @@ pub fn choose_for(
             // Where the budget alone stopped the doubling, the next shape up may still
             // hold more points than this one with buffers cut to what the budget leaves.
             if cap_log2 < top_log2 {
-                let up = shape(cap_log2 + 1)?;
-                if within_limits(&up) {
-                    if let Some(more) = partial(up, plan.points, &fits) {
-                        return Ok(more);
-                    }
+                let up = shape(cap_log2 + 1).ok().filter(|up| within_limits(up));
+                if let Some(more) = up.and_then(|up| partial(up, plan.points, &fits)) {
+                    return Ok(more);
                 }
             }
             return Ok(plan);
