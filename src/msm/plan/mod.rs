@@ -283,7 +283,7 @@ impl Plan {
     /// so a pass of up to `points` runs as it would under `capacity`.
     pub fn with_points(self, points: u32) -> Plan {
         Plan {
-            points: points.clamp(64.min(self.capacity), self.capacity),
+            points: points.clamp(64, self.capacity),
             ..self
         }
     }
