@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Session 38 call 6: the budget fill also tries the next shape with the smaller plan's
+# windows (wgpu-msm) against 0f434fa (wgpu-msm-before). BLS12-381 G1 one-shot under
+# 1 GiB at 2^24 (a 2^21 shape with 16-bit windows and 1.375 * 2^20 points, against
+# passes of 2^20), two rounds alternating; tests bls12_381 and bounded first.
+set -u
+G=$(cd "$(dirname "$0")" && pwd)
+cd "$G"; [ -d bin ] || { tar xJf bin.tar.xz; }
+O=${OUT:-/tmp}
+S=$O/summary.txt
+R=/tmp/raw; mkdir -p $R
+T0=$(date +%s)
+el() { echo $(( $(date +%s) - T0 )); }
+ok() { [ $(el) -lt $1 ]; }
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >> $S
+for t in bls12_381 bounded; do
+  WGPU_MSM_CACHE_DIR=/tmp/cache-wgpu-msm timeout 100 $G/bin/$t --test-threads 1 > $R/test-$t.txt 2>&1; echo "test $t rc=$? t=$(el)" >> $S
+  grep "test result" $R/test-$t.txt >> $S
+done
+for r in 1 2; do
+  for b in wgpu-msm-before wgpu-msm; do
+    ok 240 && WGPU_MSM_CACHE_DIR=/tmp/cache-$b timeout 60 $G/bin/$b bench --ark-max 0 --curve bls12-381 --group g1 --sizes 24 --repeat 7 --budget 1GiB > $R/$b-$r.txt 2>&1
+    echo "$b-$r rc=$? t=$(el)" >> $S
+  done
+done
+(cd /tmp && tar czf $O/raw.tgz raw)
+for f in $R/wgpu*.txt; do k=$(basename $f .txt); grep -E "#0 NVIDIA" $f | grep -E "oneshot|resident|device" | awk -v k=$k '{print k, $0}' | cut -c1-120 >> $S; done
+ls -la $O >> $S
