@@ -23,7 +23,7 @@ pub(crate) struct ArenaKey {
     /// The group (the sizes of its bases and scalars).
     pub(crate) group: GroupId,
     /// Points per slot (the plan's `points`).
-    pub(crate) capacity: u32,
+    pub(crate) points: u32,
     /// Slots.
     pub(crate) slots: u32,
     /// What each slot holds.
@@ -124,7 +124,7 @@ impl Arena {
     pub(crate) fn new(device: &wgpu::Device, queue: &wgpu::Queue, key: ArenaKey) -> Result<Arena> {
         let direct = key.direct;
         let slots = u64::from(key.slots);
-        let cap = u64::from(key.capacity);
+        let cap = u64::from(key.points);
         let chunks = match key.feed {
             Feed::Scalars | Feed::Params => None,
             Feed::Chunks => Some(ChunkBuffers {
@@ -241,7 +241,7 @@ impl Arena {
         ArenaKey {
             group: plan.group,
             direct,
-            capacity: plan.points,
+            points: plan.points,
             slots: slots.clamp(1, u64::from(u32::MAX)) as u32,
             feed,
             expanded: feed == Feed::Chunks && plan.layout.expanded(),
@@ -254,7 +254,7 @@ impl Arena {
     }
 
     fn cap(&self) -> u64 {
-        u64::from(self.key.capacity)
+        u64::from(self.key.points)
     }
 
     /// Where a scalar upload buffer holds its pass's parameter block.
