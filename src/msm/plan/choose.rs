@@ -85,9 +85,11 @@ pub fn choose_for(
         ));
     }
     let budget = limits.budget(cfg, resident);
-    let shape = |cap_log2: u32| -> Result<Plan> {
+    // The shape of passes of 2^cap_log2 points, with windows of `c` bits where given,
+    // else the config's or the rule's.
+    let shape_with = |cap_log2: u32, c: Option<u32>| -> Result<Plan> {
         let cap = 1u32 << cap_log2;
-        let c = cfg.window_bits.unwrap_or_else(|| {
+        let c = c.or(cfg.window_bits).unwrap_or_else(|| {
             // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
             let most = match feed {
                 Feed::Chunks => u32::MAX,
@@ -100,6 +102,7 @@ pub fn choose_for(
         });
         Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads)
     };
+    let shape = |cap_log2: u32| shape_with(cap_log2, None);
     let slots = feed.min_slots();
     let needed = |plan: &Plan| resident.saturating_add(plan.job_bytes(feed, slots));
     // The device's limits, apart from the budget.
@@ -122,12 +125,33 @@ pub fn choose_for(
         let plan = shape(cap_log2)?;
         if fits(&plan) {
             // Where the budget alone stopped the doubling, the next shape up may still
-            // hold more points than this one with buffers cut to what the budget leaves.
+            // hold more points than this one with buffers cut to what the budget
+            // leaves: with the rule's windows for that shape, else (where the rule's
+            // wider windows leave no room for more points) with this plan's, climbing
+            // while whole shapes of them fit. A pass of more points with the same
+            // windows costs fewer passes' fixed costs for the same additions.
             if cap_log2 < top_log2 {
-                let up = shape(cap_log2 + 1).ok().filter(|up| within_limits(up));
-                if let Some(more) = up.and_then(|up| partial(up, plan.points, &fits)) {
+                let fill = |log2: u32, c: Option<u32>, fewer: u32| {
+                    let up = shape_with(log2, c).ok().filter(|up| within_limits(up))?;
+                    partial(up, fewer, &fits)
+                };
+                if let Some(more) = fill(cap_log2 + 1, None, plan.points) {
                     return Ok(more);
                 }
+                let mut best = plan;
+                for log2 in cap_log2 + 1..=top_log2 {
+                    match fill(log2, Some(best.window_bits), best.points) {
+                        Some(more) => {
+                            let whole = more.points == more.capacity;
+                            best = more;
+                            if !whole {
+                                break;
+                            }
+                        }
+                        None => break,
+                    }
+                }
+                return Ok(best);
             }
             return Ok(plan);
         }
@@ -142,13 +166,14 @@ pub fn choose_for(
 }
 
 /// `shape` with buffers for the most points that `fits` takes, in sixteenths of its
-/// capacity, when that is more than `fewer` (the points of the shape below it).
+/// capacity (all of them where it fits whole), when that is more than `fewer` (the
+/// points of the shape below it).
 fn partial(shape: Plan, fewer: u32, fits: &impl Fn(&Plan) -> bool) -> Option<Plan> {
     let step = shape.capacity / 16;
     if step < 64 {
         return None;
     }
-    (1..16)
+    (1..=16)
         .rev()
         .map(|k| shape.with_points(k * step))
         .take_while(|p| p.points > fewer)
@@ -313,6 +338,32 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.points, p.capacity);
+        // BLS12-381 G1 streamed: the rule gives passes of 2^21 points 19-bit windows,
+        // whose buckets leave no room under 1 GiB; that shape with the 2^20 plan's 16
+        // bits holds 1.375 * 2^20.
+        let bls = GroupId::Bls12381G1;
+        let p = choose_for(bls, 1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
+        assert_eq!(
+            (p.capacity, p.points, p.window_bits),
+            (1 << 21, 11 << 17, 16)
+        );
+        assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
+        // With host scalars over resident bases the rule's 19 bits do hold more points
+        // than 2^20 in the 2^21 shape, and they are taken.
+        let p = choose_for(bls, 1 << 24, &gib, &BIG, Feed::Scalars, 0, Layout::Glv).unwrap();
+        assert_eq!(
+            (p.capacity, p.points, p.window_bits),
+            (1 << 21, 5 << 18, 19)
+        );
+        // BN254 G2 there: no more points at 19 bits, so the 2^20 plan's 16 bits climb
+        // through the whole 2^21 shape to 3.5 * 2^20 points of the 2^22 one.
+        let g2 = GroupId::Bn254G2;
+        let p = choose_for(g2, 1 << 24, &gib, &BIG, Feed::Scalars, 0, Layout::Glv).unwrap();
+        assert_eq!(
+            (p.capacity, p.points, p.window_bits),
+            (1 << 22, 7 << 19, 16)
+        );
+        assert!(p.job_bytes(Feed::Scalars, Feed::Scalars.min_slots()) <= 1 << 30);
         // Where the device's binding limit stops the doubling (an H200's 2 GiB: digits of
         // a 2^24 pass need exactly 2 GiB), passes stay whole powers of two.
         let h200 = DeviceLimits {
