@@ -84,12 +84,16 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             let label = || format!("{name} 2^{lg}");
             let resident = d.upload_bases_with(&bases, &cfg)?;
             let on_device = d.upload_scalars::<C>(&scalars)?;
+            let resident_cfg = MsmConfig {
+                memory_budget: args.resident_budget.map(|b| b + resident.device_bytes()),
+                ..cfg.clone()
+            };
             // One MSM in `mode`, profiled or not; whether it verified.
             let msm = |mode: &str, profile: bool| -> Result<bool> {
                 let with = |c: &MsmConfig| if profile { profiled(c) } else { c.clone() };
                 let r = match mode {
                     "oneshot" => d.msm(&bases, &scalars, &with(&oneshot_cfg))?,
-                    "resident" => d.msm_with(&resident, &scalars, &with(&cfg))?,
+                    "resident" => d.msm_with(&resident, &scalars, &with(&resident_cfg))?,
                     _ => d.msm_resident(&resident, &on_device, &with(&cfg))?,
                 };
                 Ok(check(r))

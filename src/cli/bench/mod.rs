@@ -74,6 +74,11 @@ pub(crate) struct BenchArgs {
     /// unit `KiB`, `MiB`, `GiB` (`1GiB`). Inputs beyond it are streamed in chunks.
     #[arg(long, value_parser = parse_bytes)]
     budget: Option<u64>,
+    /// Memory budget of the per-device resident rows on top of the bases they hold:
+    /// each runs with `MsmConfig::memory_budget` = the resident bases' device bytes plus
+    /// this (`1GiB`), so its host scalars stream through passes that fit it.
+    #[arg(long, value_parser = parse_bytes)]
+    resident_budget: Option<u64>,
     /// Cluster strategies to time, comma-separated (`auto`, `even`, `weighted`,
     /// `dynamic`, `windows`); each gets its own cluster rows.
     #[arg(long, default_value = "auto", value_parser = parse_strategies)]
@@ -191,6 +196,11 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let info = d.info();
             let resident = d.upload_bases(&bases)?;
             let on_device = d.upload_scalars(&scalars)?;
+            let resident_budget = args.resident_budget.map(|b| b + resident.device_bytes());
+            let resident_cfg = MsmConfig {
+                memory_budget: resident_budget,
+                ..cfg.clone()
+            };
             let src = Source::device(d, &cfg)?;
             let modes: [(&'static str, MsmFn); 3] = [
                 (
@@ -199,7 +209,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 ),
                 (
                     "resident",
-                    Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &cfg)?))),
+                    Box::new(|| Ok(check(d.msm_with(&resident, &scalars, &resident_cfg)?))),
                 ),
                 (
                     "device",
@@ -209,9 +219,11 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             for (mode, f) in modes {
                 let t = time(args, &|| format!("#{} {mode} 2^{lg}", d.index()), f)?;
                 let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
-                if mode == "oneshot" {
-                    r.memory_budget = args.budget;
-                }
+                r.memory_budget = match mode {
+                    "oneshot" => args.budget,
+                    "resident" => resident_budget,
+                    _ => None,
+                };
                 records.push(r);
             }
             if let Some(k) = args.batch {

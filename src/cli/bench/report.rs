@@ -53,6 +53,12 @@ pub(super) fn print_and_save(
             b as f64 / f64::from(1 << 20)
         );
     }
+    if let Some(b) = args.resident_budget {
+        println!(
+            "resident*: under a memory budget of {b} bytes ({:.1} MiB) on top of the resident bases",
+            b as f64 / f64::from(1 << 20)
+        );
+    }
     if let Some(k) = args.batch {
         println!(
             "batch/{k}: one msm_batch of {k} sets, per MSM; {k}x single: {k} msm_with calls, \
