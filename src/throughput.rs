@@ -47,7 +47,7 @@ impl ArithOp {
     /// Operations one thread performs per iteration.
     pub fn per_iter(self) -> u64 {
         match self {
-            ArithOp::U32Mul | ArithOp::Dot4 => 4,
+            ArithOp::U32Mul | ArithOp::Dot4 => 8,
             ArithOp::FqMul | ArithOp::Madd => 1,
         }
     }
