@@ -182,3 +182,32 @@ fn bls12_381_run_and_bench_verify_each_device_and_the_cluster() {
         );
     }
 }
+
+/// `bench --budget` and `--resident-budget` run the one-shot and resident rows under
+/// their budgets (the rows marked `*`, the footnotes saying which), every result verified.
+#[test]
+fn bench_rows_under_budgets_verify_and_say_so() {
+    let text = verified_output(&[
+        "bench",
+        "--sizes",
+        "13",
+        "--repeat",
+        "1",
+        "--ark-max",
+        "13",
+        "--budget",
+        "2MiB",
+        "--resident-budget",
+        "2MiB",
+    ]);
+    for mode in ["oneshot*", "resident*"] {
+        assert!(
+            text.lines().any(|l| l.contains(mode) && l.contains(" 13 ")),
+            "no {mode} row\n{text}"
+        );
+    }
+    assert!(
+        text.contains("resident*: under a memory budget of 2097152 bytes"),
+        "{text}"
+    );
+}
