@@ -53,6 +53,20 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             dev.chars().take(34).collect::<String>()
         );
     };
+    // A row's mode, marked `*` where it ran under a budget (the cluster's resident rows
+    // take none).
+    let marked = |mode: &str, device_row: bool| {
+        let budgeted = match mode {
+            "oneshot" => args.budget.is_some(),
+            "resident" => device_row && args.resident_budget.is_some(),
+            _ => false,
+        };
+        if budgeted {
+            format!("{mode}*")
+        } else {
+            mode.to_string()
+        }
+    };
     let mut all_ok = true;
     let mut profiles = Vec::new();
     let mut reports = Vec::new();
@@ -84,10 +98,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             let label = || format!("{name} 2^{lg}");
             let resident = d.upload_bases_with(&bases, &cfg)?;
             let on_device = d.upload_scalars::<C>(&scalars)?;
-            let resident_cfg = MsmConfig {
-                memory_budget: args.resident_budget.map(|b| b + resident.device_bytes()),
-                ..cfg.clone()
-            };
+            let resident_cfg = args.resident_cfg(&cfg, resident.device_bytes());
             // One MSM in `mode`, profiled or not; whether it verified.
             let msm = |mode: &str, profile: bool| -> Result<bool> {
                 let with = |c: &MsmConfig| if profile { profiled(c) } else { c.clone() };
@@ -100,7 +111,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             };
             for mode in MODES {
                 let (ms, _, ok) = time(args, &label, || msm(mode, false))?;
-                row(&name, lg, mode, ms, ok);
+                row(&name, lg, &marked(mode, true), ms, ok);
                 all_ok &= ok;
             }
             if args.profile {
@@ -129,7 +140,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
                     };
                     Ok(check(r))
                 })?;
-                row(&name, lg, mode, ms, ok);
+                row(&name, lg, &marked(mode, false), ms, ok);
                 all_ok &= ok;
                 if mode == "oneshot" {
                     if let Some(r) = cluster.last_report() {
@@ -142,6 +153,7 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
     for (lg, name, r) in &reports {
         println!("\n{name}, last one-shot run at 2^{lg}:\n{r}");
     }
+    super::report::print_budget_notes(args);
     super::report::print_profiles(&profiles);
     super::report::print_timelines(args, &profiles)?;
     println!(

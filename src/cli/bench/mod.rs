@@ -116,6 +116,17 @@ pub(crate) struct BenchArgs {
     group: crate::cli::groups::GroupArgs,
 }
 
+impl BenchArgs {
+    /// `cfg` for the resident rows: with `--resident-budget`, a memory budget of that
+    /// many bytes on top of the `bases` bytes the rows' resident bases hold.
+    pub(super) fn resident_cfg(&self, cfg: &MsmConfig, bases: u64) -> MsmConfig {
+        MsmConfig {
+            memory_budget: self.resident_budget.map(|b| b + bases),
+            ..cfg.clone()
+        }
+    }
+}
+
 /// Runs the benchmark; returns whether every result verified.
 pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
     let sizes = parse_sizes(&args.sizes)?;
@@ -196,11 +207,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             let info = d.info();
             let resident = d.upload_bases(&bases)?;
             let on_device = d.upload_scalars(&scalars)?;
-            let resident_budget = args.resident_budget.map(|b| b + resident.device_bytes());
-            let resident_cfg = MsmConfig {
-                memory_budget: resident_budget,
-                ..cfg.clone()
-            };
+            let resident_cfg = args.resident_cfg(&cfg, resident.device_bytes());
             let src = Source::device(d, &cfg)?;
             let modes: [(&'static str, MsmFn); 3] = [
                 (
@@ -221,7 +228,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
                 let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
                 r.memory_budget = match mode {
                     "oneshot" => args.budget,
-                    "resident" => resident_budget,
+                    "resident" => resident_cfg.memory_budget,
                     _ => None,
                 };
                 records.push(r);

@@ -47,18 +47,7 @@ pub(super) fn print_and_save(
             r.verified
         );
     }
-    if let Some(b) = args.budget {
-        println!(
-            "oneshot*: under a memory budget of {b} bytes ({:.1} MiB)",
-            b as f64 / f64::from(1 << 20)
-        );
-    }
-    if let Some(b) = args.resident_budget {
-        println!(
-            "resident*: under a memory budget of {b} bytes ({:.1} MiB) on top of the resident bases",
-            b as f64 / f64::from(1 << 20)
-        );
-    }
+    print_budget_notes(args);
     if let Some(k) = args.batch {
         println!(
             "batch/{k}: one msm_batch of {k} sets, per MSM; {k}x single: {k} msm_with calls, \
@@ -209,5 +198,22 @@ pub(super) fn print_profiles(profiles: &[(String, String, u32, wgpu_msm::StagePr
                 p.running
             );
         }
+    }
+}
+
+/// The footnotes of the rows marked `*`: what budget each ran under.
+pub(super) fn print_budget_notes(args: &BenchArgs) {
+    let mib = |b: u64| b as f64 / f64::from(1 << 20);
+    if let Some(b) = args.budget {
+        println!(
+            "oneshot*: under a memory budget of {b} bytes ({:.1} MiB)",
+            mib(b)
+        );
+    }
+    if let Some(b) = args.resident_budget {
+        println!(
+            "resident*: under a memory budget of {b} bytes ({:.1} MiB) on top of the resident bases",
+            mib(b)
+        );
     }
 }
