@@ -26,6 +26,16 @@
 // (Multiplying each R_j by lo_j inside the thread instead, by double-and-add, would
 // take log2 lo_j doublings a thread on top of these sums.)
 //
+// `reduce_windows` runs a workgroup a window, a handful of them on an idle GPU, so each
+// of its rounds is one addition's latency on a lone warp; it adds through `reduce_add`
+// (reduce_add_lane.wgsl: a lane an addition, or reduce_add_coop.wgsl: REDUCE_ROLES
+// warps an addition, each computing a share of its products) with REDUCE_THREADS =
+// REDUCE_WG * REDUCE_ROLES threads, and every lane of its trees is a slot shared by its
+// REDUCE_ROLES threads (all of them compute the lane's values; only role 0 writes them
+// to workgroup memory or out). `reduce_groups`, with a workgroup per group of every
+// window, already fills the GPU's schedulers at the sizes where rounds count, and adds
+// a lane an addition.
+//
 // Each kernel has a single call site of xyzz_add: a driver inlines every call site of
 // the (large) point addition, and compiling one copy instead of five cut the cold
 // pipeline build of this stage on an H200 from ~35 s to about a second. A thread is
@@ -207,8 +217,11 @@ fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocatio
 ///               lanes, M = G and the leaves are placed (no addition); else M = G / 2 and
 ///               this round adds their pairs (g, g + M)
 ///   trees  (log2 M): red_tmp[t M + i] += red_tmp[t M + i + h], h = M/2, ..., 1
-@compute @workgroup_size(REDUCE_WG)
-fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+@compute @workgroup_size(REDUCE_THREADS)
+fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) tid: u32) {
+    let lid = reduce_slot(tid);
+    let role = reduce_role(tid);
+    let writes = role == 0u;
     let gpw = params.groups_per_window;
     let w = wid.x;
     var a = xyzz_zero();
@@ -225,7 +238,9 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
     let m = select(gpw, gpw / 2u, pairs);
     let rounds = l + 1u + firstTrailingBit(m);
     // Lanes from G on hold zero, which the scan never overwrites.
-    red_tmp[lid] = sg;
+    if (writes) {
+        red_tmp[lid] = sg;
+    }
     // The window's plain total T_w (lane 0's suffix).
     var total = xyzz_zero();
     workgroupBarrier();
@@ -247,14 +262,14 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
             }
             workgroupBarrier();
             if (!pairs) {
-                if (lid < gpw) {
+                if (lid < gpw && writes) {
                     red_tmp[lid] = a;
                     red_tmp[gpw + lid] = b;
                     red_tmp[2u * gpw + lid] = u;
                 }
             } else {
                 // 3G values, 2G = REDUCE_WG slots: the A and B first, then the u.
-                if (lid < gpw) {
+                if (lid < gpw && writes) {
                     red_tmp[lid] = a;
                     red_tmp[gpw + lid] = b;
                 }
@@ -267,7 +282,7 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
                     y = red_tmp[gpw + lid];
                 }
                 workgroupBarrier();
-                if (lid < gpw) {
+                if (lid < gpw && writes) {
                     red_tmp[lid] = u;
                 }
                 workgroupBarrier();
@@ -284,12 +299,13 @@ fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocati
             y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
         }
         workgroupBarrier();
-        if (adds) {
-            red_tmp[lid] = xyzz_add(x, y);
+        let sum = reduce_add(x, y, adds, role, lid);
+        if (adds && writes) {
+            red_tmp[lid] = sum;
         }
         workgroupBarrier();
     }
-    if (lid == 0u) {
+    if (lid == 0u && writes) {
         let nw = part_count();
         store_point_canonical(share_base() + w, red_tmp[0]);
         store_point_canonical(share_base() + nw + w, red_tmp[m]);

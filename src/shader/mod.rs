@@ -40,6 +40,8 @@ const MSM_SORT: &str = include_str!("../../shaders/msm_sort.wgsl");
 const MSM_ACCUMULATE: &str = include_str!("../../shaders/msm_accumulate.wgsl");
 const MSM_FOLD: &str = include_str!("../../shaders/msm_fold.wgsl");
 const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
+const REDUCE_ADD_LANE: &str = include_str!("../../shaders/reduce_add_lane.wgsl");
+const REDUCE_ADD_COOP: &str = include_str!("../../shaders/reduce_add_coop.wgsl");
 const MSM_POINTS: &str = include_str!("../../shaders/msm_points.wgsl");
 const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
 const EXPAND_BASES: &str = include_str!("../../shaders/expand_bases.wgsl");
@@ -456,6 +458,19 @@ pub fn source_for_device(
                         &stages::REDUCE_PART_BUCKETS.to_string(),
                     ),
             ));
+            let fq_bytes = 4 * match form {
+                FqForm::Radix29 => params::radix_limbs(spec.limbs()),
+                FqForm::Words => spec.limbs(),
+                FqForm::Small => params::SMALL_LIMBS,
+            };
+            parts.push(
+                if stages::reduce_coop(group, wg, fq_bytes, workgroup_storage) {
+                    REDUCE_ADD_COOP
+                } else {
+                    REDUCE_ADD_LANE
+                }
+                .to_string(),
+            );
         }
         ShaderKind::CheckBases => parts.push(storage(CHECK_BASES)),
         ShaderKind::ExpandBases => {

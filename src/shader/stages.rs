@@ -47,6 +47,18 @@ pub fn reduce_wg(group: GroupId, storage: u32) -> u32 {
     wg
 }
 
+/// Whether `reduce_windows` of `group`'s MSM adds with four warps a lane
+/// (reduce_add_coop.wgsl) on a device with `storage` bytes of workgroup memory, for
+/// reduction workgroups of `wg` lanes and Fq elements of `fq_bytes` in registers: for
+/// the groups over Fq (G2's formulas run over Fq2 on the register machine), where a
+/// lane's roles fill whole warps of 32 (`wg` at least 32) and the trees' points and the
+/// products of two levels (three points a lane) fit the device's workgroup memory.
+pub fn reduce_coop(group: GroupId, wg: u32, fq_bytes: u32, storage: u32) -> bool {
+    group.degree() == 1
+        && wg >= 32
+        && u64::from(wg) * 12 * u64::from(fq_bytes) <= u64::from(storage)
+}
+
 /// Bytes of one XYZZ point of `group` in registers (and in the reduction's workgroup
 /// array) in its largest Fq representation: radix-2^29 limbs (Wide64), 32-bit words or
 /// small limbs (Portable32, where the group has them).
@@ -187,6 +199,30 @@ pub(crate) fn entry_points() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reduce_windows_adds_with_four_warps_where_its_products_fit() {
+        use crate::shader::params::{radix_limbs, SMALL_LIMBS};
+        let radix = 4 * radix_limbs(8);
+        let small = 4 * SMALL_LIMBS;
+        // BN254 G1 in radix 2^29 (36-byte Fq): 27 KiB at 64 lanes, within 32 KiB.
+        assert!(reduce_coop(GroupId::Bn254G1, 64, radix, 32 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, 64, radix, 16 << 10));
+        // At 32 lanes (WebGPU's 16 KiB) 32-bit words fit, small limbs do not.
+        assert!(reduce_coop(GroupId::Bn254G1, 32, 32, 16 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, 32, small, 16 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, 64, small, 48 << 10));
+        // A lane's four roles fill whole warps of 32 only from 32 lanes on.
+        assert!(!reduce_coop(GroupId::Bn254G1, 16, 32, 48 << 10));
+        // G2's formulas run over Fq2: lanes add alone.
+        assert!(!reduce_coop(GroupId::Bn254G2, 64, radix, 48 << 10));
+        assert!(reduce_coop(
+            GroupId::Bls12381G1,
+            64,
+            4 * radix_limbs(12),
+            48 << 10
+        ));
+    }
 
     #[test]
     fn coarse_bins_keep_a_window_within_bin_max() {
