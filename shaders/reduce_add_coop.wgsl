@@ -12,9 +12,11 @@
 //   3: PPP = H PP, Q = U1 PP, ZZ3 = ZZ1 ZZ2 PP
 //   4: Y3 = R (Q - X3) - S1 PPP, ZZZ3 = ZZZ1 ZZZ2 PPP      (X3 = RR - PPP - 2Q)
 // Roles go by warps of 32 threads, so that a warp's threads take one role and the four
-// roles of a lane sit in four warps (four schedulers of an SM on NVIDIA); a workgroup
-// runs REDUCE_WG lanes with 4 REDUCE_WG threads. The built source has this file only
-// where its trees' points and these products fit the device's workgroup memory.
+// roles of a lane sit in four warps (four schedulers of an SM on NVIDIA; where a wave
+// holds 64 threads, two roles share it and take turns: the sum is the same, only
+// slower); a workgroup runs REDUCE_WG lanes with 4 REDUCE_WG threads. The built source
+// has this file only where its trees' points and these products fit the device's
+// workgroup memory.
 
 /// Threads a lane of `reduce_windows`' trees.
 const REDUCE_ROLES: u32 = 4u;
