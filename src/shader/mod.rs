@@ -458,13 +458,8 @@ pub fn source_for_device(
                         &stages::REDUCE_PART_BUCKETS.to_string(),
                     ),
             ));
-            let fq_bytes = 4 * match form {
-                FqForm::Radix29 => params::radix_limbs(spec.limbs()),
-                FqForm::Words => spec.limbs(),
-                FqForm::Small => params::SMALL_LIMBS,
-            };
             parts.push(
-                if stages::reduce_coop(group, wg, fq_bytes, workgroup_storage) {
+                if stages::reduce_coop(group, form, wg, workgroup_storage) {
                     REDUCE_ADD_COOP
                 } else {
                     REDUCE_ADD_LANE

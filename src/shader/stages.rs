@@ -1,6 +1,7 @@
 //! The MSM shader's shape as the host sees it: its stages in the order a pass runs
 //! them, its entry points, and the workgroup sizes generated into its source.
 
+use super::FqForm;
 use crate::curve::GroupId;
 
 /// Most threads in a reduction workgroup (`REDUCE_WG` of msm_reduce.wgsl is generated
@@ -49,29 +50,39 @@ pub fn reduce_wg(group: GroupId, storage: u32) -> u32 {
 
 /// Whether `reduce_windows` of `group`'s MSM adds with four warps a lane
 /// (reduce_add_coop.wgsl) on a device with `storage` bytes of workgroup memory, for
-/// reduction workgroups of `wg` lanes and Fq elements of `fq_bytes` in registers: for
-/// the groups over Fq (G2's formulas run over Fq2 on the register machine), where a
-/// lane's roles fill whole warps of 32 (`wg` at least 32) and the trees' points and the
-/// products of two levels (three points a lane) fit the device's workgroup memory.
-pub fn reduce_coop(group: GroupId, wg: u32, fq_bytes: u32, storage: u32) -> bool {
+/// reduction workgroups of `wg` lanes holding Fq in `form`: for the groups over Fq (G2's
+/// formulas run over Fq2 on the register machine), where a lane's roles fill whole
+/// warps of 32 (`wg` at least 32) and the trees' points and the products of two levels
+/// (three points a lane) fit the device's workgroup memory.
+pub fn reduce_coop(group: GroupId, form: FqForm, wg: u32, storage: u32) -> bool {
     group.degree() == 1
         && wg >= 32
-        && u64::from(wg) * 12 * u64::from(fq_bytes) <= u64::from(storage)
+        && u64::from(wg) * 12 * u64::from(fq_register_bytes(group, form)) <= u64::from(storage)
+}
+
+/// Bytes of one element of `group`'s base field (Fq) in registers in `form`.
+pub fn fq_register_bytes(group: GroupId, form: FqForm) -> u32 {
+    use super::params::{radix_limbs, SMALL_LIMBS};
+    let words = group.spec().limbs();
+    4 * match form {
+        FqForm::Radix29 => radix_limbs(words),
+        FqForm::Words => words,
+        FqForm::Small => SMALL_LIMBS,
+    }
 }
 
 /// Bytes of one XYZZ point of `group` in registers (and in the reduction's workgroup
 /// array) in its largest Fq representation: radix-2^29 limbs (Wide64), 32-bit words or
 /// small limbs (Portable32, where the group has them).
 pub fn xyzz_register_bytes(group: GroupId) -> u32 {
-    use super::params::{radix_limbs, SMALL_LIMBS};
-    let words = group.spec().limbs();
-    let small = if group.has_small_limbs() {
-        SMALL_LIMBS
-    } else {
-        0
-    };
-    let fq = radix_limbs(words).max(words).max(small);
-    4 * group.degree() * fq * 4
+    let small = group.has_small_limbs().then_some(FqForm::Small);
+    let fq = [FqForm::Radix29, FqForm::Words]
+        .into_iter()
+        .chain(small)
+        .map(|form| fq_register_bytes(group, form))
+        .max()
+        .unwrap_or(0);
+    4 * group.degree() * fq
 }
 /// Threads in a scan workgroup (`SCAN_WG` of msm_sort.wgsl is generated from it).
 pub const SCAN_WG: u32 = 256;
@@ -202,26 +213,20 @@ mod tests {
 
     #[test]
     fn reduce_windows_adds_with_four_warps_where_its_products_fit() {
-        use crate::shader::params::{radix_limbs, SMALL_LIMBS};
-        let radix = 4 * radix_limbs(8);
-        let small = 4 * SMALL_LIMBS;
+        use FqForm::{Radix29, Small, Words};
         // BN254 G1 in radix 2^29 (36-byte Fq): 27 KiB at 64 lanes, within 32 KiB.
-        assert!(reduce_coop(GroupId::Bn254G1, 64, radix, 32 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, 64, radix, 16 << 10));
+        assert_eq!(fq_register_bytes(GroupId::Bn254G1, Radix29), 36);
+        assert!(reduce_coop(GroupId::Bn254G1, Radix29, 64, 32 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, Radix29, 64, 16 << 10));
         // At 32 lanes (WebGPU's 16 KiB) 32-bit words fit, small limbs do not.
-        assert!(reduce_coop(GroupId::Bn254G1, 32, 32, 16 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, 32, small, 16 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, 64, small, 48 << 10));
+        assert!(reduce_coop(GroupId::Bn254G1, Words, 32, 16 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, Small, 32, 16 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, Small, 64, 48 << 10));
         // A lane's four roles fill whole warps of 32 only from 32 lanes on.
-        assert!(!reduce_coop(GroupId::Bn254G1, 16, 32, 48 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, Words, 16, 48 << 10));
         // G2's formulas run over Fq2: lanes add alone.
-        assert!(!reduce_coop(GroupId::Bn254G2, 64, radix, 48 << 10));
-        assert!(reduce_coop(
-            GroupId::Bls12381G1,
-            64,
-            4 * radix_limbs(12),
-            48 << 10
-        ));
+        assert!(!reduce_coop(GroupId::Bn254G2, Radix29, 64, 48 << 10));
+        assert!(reduce_coop(GroupId::Bls12381G1, Radix29, 64, 48 << 10));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! rotation and saved records are BN254 G1's only (a note says what is skipped).
 
 use super::measure::{profiled, time};
+use super::record::mode_label;
 use super::BenchArgs;
 use crate::cli::groups::{arkworks, reference, CliGroup};
 use ark_ec::CurveGroup;
@@ -53,20 +54,6 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             dev.chars().take(34).collect::<String>()
         );
     };
-    // A row's mode, marked `*` where it ran under a budget (the cluster's resident rows
-    // take none).
-    let marked = |mode: &str, device_row: bool| {
-        let budgeted = match mode {
-            "oneshot" => args.budget.is_some(),
-            "resident" => device_row && args.resident_budget.is_some(),
-            _ => false,
-        };
-        if budgeted {
-            format!("{mode}*")
-        } else {
-            mode.to_string()
-        }
-    };
     let mut all_ok = true;
     let mut profiles = Vec::new();
     let mut reports = Vec::new();
@@ -111,7 +98,8 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
             };
             for mode in MODES {
                 let (ms, _, ok) = time(args, &label, || msm(mode, false))?;
-                row(&name, lg, &marked(mode, true), ms, ok);
+                let label = mode_label(mode, args.budget_of(mode, &resident_cfg));
+                row(&name, lg, &label, ms, ok);
                 all_ok &= ok;
             }
             if args.profile {
@@ -140,7 +128,14 @@ pub(super) fn run<C: CliGroup>(args: &BenchArgs, sizes: &[u32], group: GroupId) 
                     };
                     Ok(check(r))
                 })?;
-                row(&name, lg, &marked(mode, false), ms, ok);
+                // The cluster's resident rows run under no budget (`cfg`).
+                row(
+                    &name,
+                    lg,
+                    &mode_label(mode, args.budget_of(mode, &cfg)),
+                    ms,
+                    ok,
+                );
                 all_ok &= ok;
                 if mode == "oneshot" {
                     if let Some(r) = cluster.last_report() {

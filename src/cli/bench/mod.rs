@@ -125,6 +125,16 @@ impl BenchArgs {
             ..cfg.clone()
         }
     }
+
+    /// The memory budget a row of `mode` runs under: `--budget` for the one-shot rows,
+    /// `resident_cfg`'s for the resident rows, none for the others.
+    pub(super) fn budget_of(&self, mode: &str, resident_cfg: &MsmConfig) -> Option<u64> {
+        match mode {
+            "oneshot" => self.budget,
+            "resident" => resident_cfg.memory_budget,
+            _ => None,
+        }
+    }
 }
 
 /// Runs the benchmark; returns whether every result verified.
@@ -226,11 +236,7 @@ pub(crate) fn run(args: &BenchArgs) -> Result<bool> {
             for (mode, f) in modes {
                 let t = time(args, &|| format!("#{} {mode} 2^{lg}", d.index()), f)?;
                 let mut r = Record::new(&date, &src, mode, lg, args.window, t, ark_ms);
-                r.memory_budget = match mode {
-                    "oneshot" => args.budget,
-                    "resident" => resident_cfg.memory_budget,
-                    _ => None,
-                };
+                r.memory_budget = args.budget_of(mode, &resident_cfg);
                 records.push(r);
             }
             if let Some(k) = args.batch {

@@ -106,8 +106,16 @@ impl Record {
         match (self.mode, self.batch, self.memory_budget) {
             ("batch", Some(k), _) => format!("batch/{k}"),
             ("singles", Some(k), _) => format!("{k}x single"),
-            (m, _, Some(_)) => format!("{m}*"),
-            (m, _, _) => m.to_string(),
+            (m, _, budget) => mode_label(m, budget),
         }
+    }
+}
+
+/// A mode as the tables show it: marked `*` where its row ran under a memory budget
+/// (the footnotes of `report::print_budget_notes` say which).
+pub(super) fn mode_label(mode: &str, budget: Option<u64>) -> String {
+    match budget {
+        Some(_) => format!("{mode}*"),
+        None => mode.to_string(),
     }
 }
