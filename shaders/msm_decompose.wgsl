@@ -13,26 +13,30 @@ const LAYOUT_POINTS: u32 = 0u;
 const LAYOUT_GLV: u32 = 1u;
 const LAYOUT_PAIRS: u32 = 2u;
 
-/// The signed digits in [-2^(c-1), 2^(c-1)] of v (negated when `neg`) for the pass's
-/// windows (first_window + w for w < W) into digits[w*n + e], each nonzero one counted
-/// in its bucket (and, with SCATTER_RANKS, its rank there kept for the scatter). A digit
-/// above 2^(c-1) becomes digit - 2^c with a carry into the next window; windows below
+/// The signed digits of v (negated when `neg`) for the pass's windows (first_window + w
+/// for w < W) into digits[w*n + e], each nonzero one counted in its bucket (and, with
+/// SCATTER_RANKS, its rank there kept for the scatter). Window g is b = window_bits bits
+/// wide for g < full_windows and b - 1 above (its digits in [-2^(b-1), 2^(b-1)]); a digit
+/// above 2^(b-1) becomes digit - 2^b with a carry into the next window. Windows below
 /// first_window are computed only for their carry.
 fn put_digits(v: Big, neg: bool, e: u32) {
     let n = params.n;
     let c = params.window_bits;
-    let full = 1u << c;
-    let half = full >> 1u;
-    let mask = full - 1u;
     let flip = select(0u, SIGN_BIT, neg);
     var carry = 0u;
     let w0 = params.first_window;
     for (var g = 0u; g < w0 + params.num_windows; g++) {
-        let bit = g * c;
+        // Windows below g: full ones of c bits, the rest of c - 1.
+        let full_below = min(g, params.full_windows);
+        let b = c - select(0u, 1u, g >= params.full_windows);
+        let full = 1u << b;
+        let half = full >> 1u;
+        let mask = full - 1u;
+        let bit = full_below * c + (g - full_below) * (c - 1u);
         let limb = bit / 32u;
         let sh = bit % 32u;
         var x = big_limb(v, limb) >> sh;
-        if (sh + c > 32u) {
+        if (sh + b > 32u) {
             x |= big_limb(v, limb + 1u) << (32u - sh);
         }
         x &= mask;

@@ -27,6 +27,9 @@ struct Params {
     // msm_bindings.wgsl), SCATTER_BINS through bins (msm_sort.wgsl), SCATTER_CURSORS by
     // the bucket counters.
     scatter: u32,
+    // Windows of the scalar (from window 0) that are window_bits wide; the ones above
+    // are a bit narrower (`Plan::full_windows`).
+    full_windows: u32,
 }
 
 const SCATTER_CURSORS: u32 = 0u;

@@ -39,7 +39,11 @@ pub struct MsmConfig {
     /// Multiply path; `Auto` by default.
     pub arithmetic: Arithmetic,
     /// Window width c in bits (2..=20); chosen from the size and group when `None`
-    /// (see [`crate::GroupId::max_default_window_bits`]).
+    /// (see [`crate::GroupId::max_default_window_bits`]). It sets the number of windows,
+    /// W = ceil(bits / c) for the digits' bits (255 or 256 for whole scalars, 128 for
+    /// GLV halves); the MSM then spreads those bits evenly over its W windows (widths
+    /// ceil(bits / W) and one less), so 17 bits on GLV halves run as eight windows of 16.
+    /// A range of `windows` keeps every window c bits wide.
     pub window_bits: Option<u32>,
     /// Most points processed in one pass on the device; inputs beyond it are split
     /// (the device's binding limits always cap it).

@@ -112,27 +112,29 @@ pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Proje
     acc
 }
 
-/// sum over w of 2^(c*w) * S_w with S_w = `x[w]` + 2^k1 * `v[w]` + 2^k2 * `y[w]` + 2^k3 *
-/// `e[w]` for [x, v, y, e] = `sums` (of equal length) and (k1, k2, k3) = `weights`: the
-/// device's reduction leaves each window's weights to the host. Horner's rule from the
-/// top window; where every weight is at most 2^c (every window of more buckets than a
-/// reduction workgroup has lanes), each window's c doublings are split around its
-/// terms, heaviest first (acc = 2^k1 (2^(k2-k1) (2^(c-k2) acc + y) + v) + x with e
-/// zero), so the weights cost no doubling more than [`combine_windows`] does; narrower
-/// windows double their terms on their own.
+/// sum over w of 2^(o_w) * S_w, with o_w the sum of `width(v)` over the windows v below
+/// w and S_w = `x[w]` + 2^k1 * `v[w]` + 2^k2 * `y[w]` + 2^k3 * `e[w]` for [x, v, y, e] =
+/// `sums` (of equal length) and (k1, k2, k3) = `weights`: the device's reduction leaves
+/// each window's weights to the host. Horner's rule from the top window (acc times
+/// 2^width(w), plus S_w); where every weight is at most 2^width(w) (every window of more
+/// buckets than a reduction workgroup has lanes), each window's doublings are split around
+/// its terms, heaviest first (acc = 2^k1 (2^(k2-k1) (2^(b-k2) acc + y) + v) + x with e
+/// zero and b = width(w)), so the weights cost no doubling more than [`combine_windows`]
+/// does; narrower windows double their terms on their own.
 pub fn combine_window_sums<C: Group>(
     sums: [&[Projective<C>]; 4],
-    c: u32,
+    width: impl Fn(usize) -> u32,
     (k1, k2, k3): (u32, u32, u32),
 ) -> Projective<C> {
     let [x, v, y, e] = sums;
     assert!(x.len() == v.len() && v.len() == y.len() && y.len() == e.len());
     let mut acc = Projective::<C>::zero();
     for w in (0..x.len()).rev() {
+        let b = width(w);
         let mut terms = [(&v[w], k1), (&y[w], k2), (&e[w], k3)];
         terms.sort_by_key(|t| std::cmp::Reverse(t.1));
-        if terms[0].1 <= c {
-            let mut at = c;
+        if terms[0].1 <= b {
+            let mut at = b;
             for (part, k) in terms {
                 double_times(&mut acc, at - k);
                 acc += part;
@@ -140,7 +142,7 @@ pub fn combine_window_sums<C: Group>(
             }
             double_times(&mut acc, at);
         } else {
-            double_times(&mut acc, c);
+            double_times(&mut acc, b);
             for (part, k) in terms {
                 let mut scaled = *part;
                 double_times(&mut scaled, k);
@@ -195,23 +197,28 @@ mod tests {
                 .collect()
         };
         let (vs, ys, es) = (part(5), part(11), part(17));
-        for (k1, k2, k3) in [
-            (0u32, 0u32, 0u32),
-            (0, 2, 3),
-            (1, 4, 2),
-            (2, 6, 4),
-            (3, 3, 3),
-            (1, 2, 7),
-        ] {
-            let w = |k: u32| Fr::from(1u64 << k);
-            let xs: Vec<G1Projective> = (0..sums.len())
-                .map(|i| sums[i] - vs[i] * w(k1) - ys[i] * w(k2) - es[i] * w(k3))
-                .collect();
-            assert_eq!(
-                combine_window_sums([&xs, &vs, &ys, &es], 4, (k1, k2, k3)),
-                g * Fr::from(33u64),
-                "k = {k1}, {k2}, {k3}"
-            );
+        // Windows of widths 4, 4, 4 (at bits 0, 4, 8) and 4, 3, 3 (at 0, 4, 7), with a third
+        // window sum of 3g: 1 + 2 * 2^4 + 3 * 2^8 and 1 + 2 * 2^4 + 3 * 2^7.
+        let sums = [g, g.double(), g * Fr::from(3u64)];
+        for (widths, expected) in [([4u32, 4, 4], 801u64), ([4, 3, 3], 417)] {
+            for (k1, k2, k3) in [
+                (0u32, 0u32, 0u32),
+                (0, 2, 3),
+                (1, 4, 2),
+                (2, 6, 4),
+                (3, 3, 3),
+                (1, 2, 7),
+            ] {
+                let w = |k: u32| Fr::from(1u64 << k);
+                let xs: Vec<G1Projective> = (0..sums.len())
+                    .map(|i| sums[i] - vs[i] * w(k1) - ys[i] * w(k2) - es[i] * w(k3))
+                    .collect();
+                assert_eq!(
+                    combine_window_sums([&xs, &vs, &ys, &es], |i| widths[i], (k1, k2, k3)),
+                    g * Fr::from(expected),
+                    "widths {widths:?}, k = {k1}, {k2}, {k3}"
+                );
+            }
         }
     }
 }

@@ -80,9 +80,15 @@ impl Layout {
 
     /// Windows of `c` bits the scalars of `group` (or their halves) need.
     pub fn window_count_for(self, group: crate::curve::GroupId, c: u32) -> u32 {
+        self.digit_bits(group).div_ceil(c.max(1))
+    }
+
+    /// Bits the signed digits of `group`'s scalars (or their halves) cover: the
+    /// scalars' bits and one of headroom, into which the top digit's carry goes.
+    pub fn digit_bits(self, group: crate::curve::GroupId) -> u32 {
         match self {
-            Layout::Glv => (crate::shader::glv::GLV_BITS + 1).div_ceil(c.max(1)),
-            Layout::Points | Layout::Pairs => (group.scalar_bits() + 1).div_ceil(c.max(1)),
+            Layout::Glv => crate::shader::glv::GLV_BITS + 1,
+            Layout::Points | Layout::Pairs => group.scalar_bits() + 1,
         }
     }
 }

@@ -122,13 +122,23 @@ pub struct Plan {
     pub points: u32,
     /// What the window rows' entries are.
     pub layout: Layout,
-    /// Window width c.
+    /// Window width c: the widest window's (see [`Plan::full_windows`]). Where the plan
+    /// computes every window it is the narrowest width that keeps the asked width's
+    /// window count (ceil(B / W) for B bits in W windows).
     pub window_bits: u32,
     /// First window computed (0 unless the MSM asked for a range of windows).
     pub first_window: u32,
     /// Windows computed, W: all ceil((bits + 1) / c) of them for scalars of `bits` bits
     /// (signed digits need one bit of headroom) unless the MSM asked for a range.
     pub num_windows: u32,
+    /// Windows of the scalar, from window 0, that are c bits wide; the ones above are
+    /// c - 1 bits ([`Plan::window_width`]). Where the plan computes every window, they
+    /// cover exactly the bits the digits need, so that no window is much narrower than
+    /// the others: a narrow top window (7 bits of a GLV half in 11-bit windows) has few
+    /// buckets, each holding many entries, and the fold's steps grow with the longest
+    /// bucket. Where the MSM asked for a range of windows, every window is c bits
+    /// (the split by windows, `plan::windows`, counts in whole windows of c bits).
+    pub full_windows: u32,
     /// Buckets per window B = 2^(c-1).
     pub num_buckets: u32,
     /// Sorted entries one accumulation thread sums, L (a power of two): about
@@ -216,6 +226,18 @@ impl Plan {
                 )))
             }
         };
+        // Where every window is computed, c shrinks to the widest window the W windows
+        // need (ceil(B / W) for B bits: 20 bits are seven windows of 19 or 18 for a GLV
+        // half), and windows 0..full of c bits and the rest of c - 1 cover the B bits
+        // when full c + (W - full)(c - 1) >= B: full = B - W (c - 1), within 1..=W.
+        let (c, full_windows) = match windows {
+            None => {
+                let bits = layout.digit_bits(group);
+                let c = bits.div_ceil(all);
+                (c, bits - all * (c - 1))
+            }
+            Some(_) => (c, all),
+        };
         let num_buckets = 1u32 << (c - 1);
         let reduce_parts = crate::shader::stages::reduce_parts(num_buckets);
         let wg = reduce_wg(group, threads.workgroup_storage);
@@ -240,12 +262,19 @@ impl Plan {
             window_bits: c,
             first_window,
             num_windows,
+            full_windows,
             num_buckets,
             chunk_len,
             chunks_per_window: row.div_ceil(chunk_len),
             segs_per_window: segs,
             groups_per_window: segs / wg,
         })
+    }
+
+    /// Width in bits of window `w` of the scalar (counted from window 0, not from
+    /// `first_window`): c for the first [`Plan::full_windows`], c - 1 above.
+    pub fn window_width(&self, w: u32) -> u32 {
+        self.window_bits - u32::from(w >= self.full_windows)
     }
 
     /// Parts each window is reduced in (a power of two; [`REDUCE_PART_BUCKETS`] buckets
@@ -434,7 +463,9 @@ mod tests {
         let (ranked, binned) = (plan(13), plan(19));
         assert_eq!(ranked.num_buckets, RANKS_MAX_BUCKETS);
         assert_eq!(ranked.scatter_mode(), ScatterMode::Ranks);
-        for c in 14..=20 {
+        // 14 bits take ten windows of a GLV half, as 13 do: the plan's windows are 13.
+        assert_eq!(plan(14).window_bits, 13);
+        for c in 15..=20 {
             assert_eq!(plan(c).scatter_mode(), ScatterMode::Bins, "{c}");
         }
         assert_eq!(
@@ -462,6 +493,43 @@ mod tests {
             + ranked.scratch_bytes()
             + ranked.totals_bytes();
         assert_eq!(ranked.working_bytes(), ranked.digits_bytes() + others);
+    }
+
+    #[test]
+    fn windows_cover_the_digits_bits_a_bit_apart_at_most() {
+        use crate::curve::GroupId;
+        // (group, layout, c): full windows of c bits, then c - 1.
+        for (group, layout, c, full, windows) in [
+            // GLV halves (128 bits): 11 bits are 8 of 11 and 4 of 10, not 11 of 11 and
+            // a top window of 7; 16 bits tile them; 19 bits are 2 of 19 and 5 of 18.
+            (GroupId::Bn254G1, Layout::Glv, 11, 8, 12),
+            (GroupId::Bn254G1, Layout::Glv, 16, 8, 8),
+            (GroupId::Bls12381G2, Layout::Glv, 19, 2, 7),
+            // 20 bits: seven windows of 19 and 18 already hold 128 (c becomes 19).
+            (GroupId::Bn254G1, Layout::Glv, 20, 2, 7),
+            // Whole BN254 (255 bits) and BLS12-381 (256) scalars.
+            (GroupId::Bn254G1, Layout::Points, 16, 15, 16),
+            (GroupId::Bls12381G1, Layout::Points, 16, 16, 16),
+            (GroupId::Bn254G1, Layout::Points, 8, 31, 32),
+        ] {
+            let p = Plan::shaped_for(group, 1 << 16, c, None, layout, Threads::default()).unwrap();
+            assert_eq!(
+                (p.full_windows, p.num_windows),
+                (full, windows),
+                "{layout:?} c = {c}"
+            );
+            assert_eq!(p.window_bits, c.min(19), "{layout:?} c = {c}");
+            let bits: u32 = (0..windows).map(|w| p.window_width(w)).sum();
+            assert!(
+                bits >= layout.digit_bits(group),
+                "{layout:?} c = {c}: {bits} bits"
+            );
+            assert!(bits - p.window_width(windows - 1) < layout.digit_bits(group));
+        }
+        // A range of windows (the split by windows) keeps every window c bits wide.
+        let part = Plan::with_windows(1 << 16, 11, Some(&(2..5)), Layout::Glv).unwrap();
+        assert_eq!(part.full_windows, 12);
+        assert!((0..12).all(|w| part.window_width(w) == 11));
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub(crate) fn combine<C: Group>(
         }
         crate::msm::encode::combine_window_sums(
             [&sums[0], &sums[1], &sums[2], &sums[3]],
-            plan.window_bits,
+            |w| plan.window_width(w as u32),
             weights,
         )
     };

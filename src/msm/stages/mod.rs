@@ -42,6 +42,7 @@ pub(crate) struct Params {
     pub points: u32,
     pub entry_layout: u32,
     pub scatter: u32,
+    pub full_windows: u32,
 }
 
 impl Params {
@@ -71,6 +72,7 @@ impl Params {
             points,
             entry_layout: plan.layout as u32,
             scatter: plan.scatter_mode() as u32,
+            full_windows: plan.full_windows,
         }
     }
 }
