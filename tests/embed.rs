@@ -38,7 +38,13 @@ fn default_plan(cap: u32, n: usize, resident: bool) -> Plan {
     } else {
         Layout::streamed(G1, &cfg)
     };
-    Plan::with_windows(cap, window_bits_in(layout, n, cap as usize), None, layout).unwrap()
+    Plan::with_windows(
+        cap,
+        window_bits_in(G1, layout, n, cap as usize),
+        None,
+        layout,
+    )
+    .unwrap()
 }
 
 /// Held around a profiled MSM and the read of its profile: tests run in parallel on the

@@ -226,7 +226,7 @@ pub(crate) fn window_split(
     resident: bool,
 ) -> (u32, Vec<Option<std::ops::Range<u32>>>) {
     let (layout, c) = match glv {
-        true => (Layout::Glv, window_bits_in(Layout::Glv, n, n)),
+        true => (Layout::Glv, window_bits_in(group, Layout::Glv, n, n)),
         false => (Layout::Points, default_window_bits(n)),
     };
     let cap = match resident {

@@ -98,7 +98,7 @@ pub fn choose_for(
                 }
             };
             glv_window_bits(group, layout, n, cap as usize)
-                .unwrap_or_else(|| window_bits_in(layout, n, cap as usize).min(most))
+                .unwrap_or_else(|| window_bits_in(group, layout, n, cap as usize).min(most))
         });
         Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads)
     };

@@ -21,10 +21,10 @@ pub use choose::{choose, choose_for, DeviceLimits};
 pub use layout::Layout;
 pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
 pub use shape::{
-    accumulate_threads_log2, default_window_bits, glv_window_bits, reduce_segs, wide_glv_from,
-    window_bits_for, window_bits_in, window_count, Threads, GLV_FEWER_THREADS_MAX_PASS,
-    REDUCE_FULL_WINDOWS, WIDE_GLV_BITS, WIDE_GLV_MIN_PASS, WIDE_WINDOW_BITS, WIDE_WINDOW_FROM,
-    WIDE_WINDOW_MIN_PASS,
+    accumulate_threads_log2, default_window_bits, glv_default_window_bits, glv_window_bits,
+    reduce_segs, wide_glv_from, window_bits_for, window_bits_in, window_count, Threads,
+    GLV_FEWER_THREADS_MAX_PASS, REDUCE_FULL_WINDOWS, WIDE_GLV_BITS, WIDE_GLV_MIN_PASS,
+    WIDE_WINDOW_BITS, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
 
 /// Bits in a BN254 scalar (r < 2^254; a group's: `GroupId::scalar_bits`).
@@ -573,9 +573,12 @@ mod tests {
         assert_eq!(accumulate_threads_log2(Layout::Glv, 1 << 21), t - 1);
         assert_eq!(accumulate_threads_log2(Layout::Glv, 1 << 22), t);
         assert_eq!(accumulate_threads_log2(Layout::Points, 1 << 20), t);
-        assert_eq!(window_bits_in(Layout::Glv, 1 << 24, 1 << 22), 16);
         assert_eq!(
-            window_bits_in(Layout::Points, 1 << 24, 1 << 22),
+            window_bits_in(GroupId::Bn254G1, Layout::Glv, 1 << 24, 1 << 22),
+            16
+        );
+        assert_eq!(
+            window_bits_in(GroupId::Bn254G1, Layout::Points, 1 << 24, 1 << 22),
             WIDE_WINDOW_BITS
         );
     }

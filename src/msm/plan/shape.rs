@@ -92,26 +92,49 @@ pub fn accumulate_threads_log2(layout: Layout, capacity: u32) -> u32 {
     }
 }
 
-/// The default window width for an MSM of `n` points in passes of at most `cap`, in
-/// `layout`: [`window_bits_for`] for whole scalars; for GLV halves (twice the entries a
-/// window, [`Layout::Glv`]) the width [`default_window_bits`] gives the entries of a
-/// pass, at most 16 (8 windows of 16 bits hold 128; 17 or 18 bits still take 8 windows,
-/// with more buckets).
-pub fn window_bits_in(layout: Layout, n: usize, cap: usize) -> u32 {
+/// The default window width for an MSM of `n` points over `group` in passes of at most
+/// `cap`, in `layout`: [`window_bits_for`] for whole scalars; for GLV halves (twice the
+/// entries a window, [`Layout::Glv`]) [`glv_default_window_bits`] of a pass's entries.
+pub fn window_bits_in(group: GroupId, layout: Layout, n: usize, cap: usize) -> u32 {
     match layout {
-        Layout::Glv => default_window_bits(n.min(cap).saturating_mul(2)).min(16),
+        Layout::Glv => glv_default_window_bits(group, n.min(cap).saturating_mul(2)),
         Layout::Points | Layout::Pairs => window_bits_for(n, cap),
     }
 }
 
-/// Points from which [`glv_window_bits`] widens the windows of `group` (a group whose
-/// formulas run on the register machine): 2^23, or 2^24 for BLS12-381 G2, whose 2^18
-/// buckets a window cost the most to reduce, so that below 2^24 the longer reduction
-/// outweighs the additions the wider windows save (docs/benchmark-log.md, v42).
+/// The default window width of a GLV pass over `group` of `entries` entries a window
+/// (twice its points), below the wider windows of [`glv_window_bits`]. The plan spreads
+/// the halves' 128 bits over W = ceil(128 / c) windows (`Plan::full_windows`), so a width
+/// stands for its window count: 10, 11, 12, 15 and 16 bits are 13, 12, 11, 9 and 8
+/// windows. From 2^17 to 2^19 entries fewer windows (fewer additions) outweigh their
+/// buckets' longer reduction, the more so the cheaper a group's reduction is: the G1
+/// groups take 12 bits at 2^17 and 16 from 2^18, BN254 G2 11 and then 15, BLS12-381 G2
+/// (the dearest additions) 11 up to 2^18 and 15 at 2^19; BN254 G1 takes 10 at 2^15 and
+/// 2^16 (measured per group at 2^14-2^19 points: docs/benchmark-log.md, v51). Elsewhere,
+/// and for the other groups below 2^17, the width [`default_window_bits`] gives the
+/// entries, at most 16 (8 windows of 16 bits hold 128).
+pub fn glv_default_window_bits(group: GroupId, entries: usize) -> u32 {
+    use GroupId::{Bls12381G1, Bls12381G2, Bn254G1, Bn254G2};
+    let lg = usize::BITS - entries.max(1).saturating_sub(1).leading_zeros();
+    match (lg, group) {
+        (15..=16, Bn254G1) => 10,
+        (17, Bn254G1 | Bls12381G1) => 12,
+        (17, Bn254G2 | Bls12381G2) | (18, Bls12381G2) => 11,
+        (18..=19, Bn254G1 | Bls12381G1) => 16,
+        (18, Bn254G2) | (19, Bn254G2 | Bls12381G2) => 15,
+        _ => default_window_bits(entries).min(16),
+    }
+}
+
+/// Points from which [`glv_window_bits`] widens the windows of `group`: 2^22 for BN254
+/// G2 and BLS12-381 G1, 2^23 for BN254 G1 (the cheapest addition, whose wider windows
+/// save the least) and BLS12-381 G2 (whose 2^18 buckets a window cost the most to
+/// reduce). Below these the longer reduction outweighs the additions the wider windows
+/// save (docs/benchmark-log.md, v42 and v51).
 pub fn wide_glv_from(group: GroupId) -> usize {
     match group {
-        GroupId::Bls12381G2 => 1 << 24,
-        _ => 1 << 23,
+        GroupId::Bn254G2 | GroupId::Bls12381G1 => 1 << 22,
+        GroupId::Bn254G1 | GroupId::Bls12381G2 => 1 << 23,
     }
 }
 /// Smallest pass that takes the wider windows (the rule falls back to
@@ -124,19 +147,14 @@ const _: () = assert!(7 * WIDE_GLV_BITS >= 128 && 6 * WIDE_GLV_BITS < 128);
 
 /// The GLV window width for an MSM of `n` points over `group` in passes of at most `cap`:
 /// [`WIDE_GLV_BITS`] from [`wide_glv_from`] points in passes of at least
-/// [`WIDE_GLV_MIN_PASS`] for the groups whose formulas run on the register machine
-/// (`GroupId::formulas_on_register_machine`: every group but BN254 G1), whatever feeds
-/// the passes, else
-/// `None` (the width of [`window_bits_in`]). Seven windows instead of eight are an eighth
-/// fewer additions in the accumulation, which there outweighs eight times the buckets to
-/// sort into and reduce (a longer sort and reduction, more run changes in the
-/// accumulation, whose first points the register machine adds in step with the rest:
-/// `xyzz_madd_run`); for BN254 G1 (the cheapest addition) it does not (docs/curves.md).
+/// [`WIDE_GLV_MIN_PASS`], whatever feeds the passes, else `None` (the width of
+/// [`window_bits_in`]). Seven windows instead of eight (two of 19 bits and five of 18,
+/// `Plan::full_windows`) are an eighth fewer additions in the accumulation, which there
+/// outweighs eight times the buckets to sort into and reduce (a longer sort and
+/// reduction, more run changes in the accumulation, whose first points the register
+/// machine adds in step with the rest: `xyzz_madd_run`; docs/curves.md).
 pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
-    (group.formulas_on_register_machine()
-        && layout == Layout::Glv
-        && n >= wide_glv_from(group)
-        && cap >= WIDE_GLV_MIN_PASS)
+    (layout == Layout::Glv && n >= wide_glv_from(group) && cap >= WIDE_GLV_MIN_PASS)
         .then_some(WIDE_GLV_BITS)
 }
 
@@ -168,10 +186,11 @@ mod tests {
     #[test]
     fn large_glv_msms_of_dear_groups_take_wider_windows() {
         let cap = 1 << 22;
-        assert_eq!(wide_glv_from(GroupId::Bn254G2), 1 << 23);
-        assert_eq!(wide_glv_from(GroupId::Bls12381G1), 1 << 23);
-        assert_eq!(wide_glv_from(GroupId::Bls12381G2), 1 << 24);
-        for g in [GroupId::Bls12381G1, GroupId::Bn254G2, GroupId::Bls12381G2] {
+        assert_eq!(wide_glv_from(GroupId::Bn254G1), 1 << 23);
+        assert_eq!(wide_glv_from(GroupId::Bn254G2), 1 << 22);
+        assert_eq!(wide_glv_from(GroupId::Bls12381G1), 1 << 22);
+        assert_eq!(wide_glv_from(GroupId::Bls12381G2), 1 << 23);
+        for g in GroupId::ALL {
             let n = wide_glv_from(g);
             assert_eq!(glv_window_bits(g, Layout::Glv, n, cap), Some(WIDE_GLV_BITS));
             // Smaller MSMs, small passes (a tight budget) and whole scalars keep the rule.
@@ -182,10 +201,28 @@ mod tests {
             );
             assert_eq!(glv_window_bits(g, Layout::Points, n, cap), None);
         }
-        assert_eq!(
-            glv_window_bits(GroupId::Bn254G1, Layout::Glv, 1 << 24, cap),
-            None
-        );
+    }
+
+    #[test]
+    fn glv_widths_below_the_wide_windows_are_per_group() {
+        use GroupId::{Bls12381G1, Bls12381G2, Bn254G1, Bn254G2};
+        let width = |g, n: usize| window_bits_in(g, Layout::Glv, n, n);
+        // (points, BN254 G1, BLS12-381 G1, BN254 G2, BLS12-381 G2)
+        for (n, widths) in [
+            (1 << 13, [7, 7, 7, 7]),
+            (1 << 14, [10, 7, 7, 7]),
+            (1 << 15, [10, 8, 8, 8]),
+            (1 << 16, [12, 12, 11, 11]),
+            (1 << 17, [16, 16, 15, 11]),
+            (1 << 18, [16, 16, 15, 15]),
+            (1 << 19, [16, 16, 16, 16]),
+            (1 << 22, [16, 16, 16, 16]),
+        ] {
+            let got = [Bn254G1, Bls12381G1, Bn254G2, Bls12381G2].map(|g| width(g, n));
+            assert_eq!(got, widths, "{n} points");
+        }
+        // A pass's entries decide: 2^20 points in passes of 2^16.
+        assert_eq!(window_bits_in(Bn254G1, Layout::Glv, 1 << 20, 1 << 16), 12);
     }
 
     #[test]
