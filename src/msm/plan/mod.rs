@@ -498,7 +498,7 @@ mod tests {
     #[test]
     fn windows_cover_the_digits_bits_a_bit_apart_at_most() {
         use crate::curve::GroupId;
-        // (group, layout, c): full windows of c bits, then c - 1.
+        // (group, layout, c asked, windows of c bits, windows in all); the rest c - 1.
         for (group, layout, c, full, windows) in [
             // GLV halves (128 bits): 11 bits are 8 of 11 and 4 of 10, not 11 of 11 and
             // a top window of 7; 16 bits tile them; 19 bits are 2 of 19 and 5 of 18.

@@ -184,7 +184,7 @@ mod tests {
     use crate::msm::plan::Plan;
 
     #[test]
-    fn large_glv_msms_of_dear_groups_take_wider_windows() {
+    fn large_glv_msms_take_wider_windows() {
         let cap = 1 << 22;
         assert_eq!(wide_glv_from(GroupId::Bn254G1), 1 << 23);
         assert_eq!(wide_glv_from(GroupId::Bn254G2), 1 << 22);
