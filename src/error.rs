@@ -56,8 +56,9 @@ pub enum Error {
         /// Number of scalars.
         scalars: usize,
     },
-    /// A base is not on the curve (checked on the device for every base).
-    #[error("base {index} is not on the BN254 G1 curve")]
+    /// A base is not on the MSM's curve (checked on the device for every base, for
+    /// every group).
+    #[error("base {index} is not on the curve")]
     PointNotOnCurve {
         /// The first offending index found.
         index: usize,

@@ -91,7 +91,8 @@ impl Device {
     ///
     /// # Errors
     /// [`Error::OutOfMemory`] when not even a pass of 64 points fits the budget;
-    /// [`Error::InvalidConfig`] for bad window bits.
+    /// [`Error::LimitExceeded`] when not even its buffers fit a binding (windows too wide
+    /// for the device); [`Error::InvalidConfig`] for bad window bits.
     pub fn pass_capacity(&self, cfg: &MsmConfig) -> Result<PassCapacity> {
         let layout = plan::Layout::streamed(GroupId::Bn254G1, cfg);
         let feed = plan::Feed::Chunks;

@@ -48,7 +48,8 @@ impl DeviceLimits {
 ///
 /// # Errors
 /// [`Error::InvalidConfig`] for bad window bits; [`Error::OutOfMemory`] when even a pass
-/// of 64 points exceeds the budget.
+/// of 64 points exceeds the budget; [`Error::LimitExceeded`] when even its buffers exceed
+/// the device's binding limit (windows too wide for the device).
 pub fn choose(
     n: usize,
     cfg: &MsmConfig,
@@ -156,6 +157,16 @@ pub fn choose_for(
             return Ok(plan);
         }
         if cap_log2 <= 6 {
+            // A binding beyond the device's limit even at the smallest pass (windows so
+            // wide that their buckets alone exceed it) is that limit, not the budget.
+            let binding = limits.max_binding.min(limits.max_buffer);
+            if plan.max_binding() > binding {
+                return Err(Error::LimitExceeded {
+                    what: "bytes of one buffer binding (narrower windows need fewer)",
+                    requested: plan.max_binding(),
+                    max: binding,
+                });
+            }
             return Err(Error::OutOfMemory {
                 requested: needed(&plan),
                 available: budget,
@@ -223,6 +234,16 @@ mod tests {
             choose(1 << 10, &tiny, &BIG, s, 0, Layout::Points),
             Err(Error::OutOfMemory { .. })
         ));
+        // Windows whose buckets alone exceed a binding: that limit, not the budget.
+        let wide = MsmConfig {
+            window_bits: Some(20),
+            ..Default::default()
+        };
+        let r = choose(1 << 10, &wide, &small, s, 0, Layout::Points);
+        assert!(
+            matches!(r, Err(Error::LimitExceeded { max, .. }) if max == 1 << 27),
+            "{r:?}"
+        );
         let chunked = MsmConfig {
             chunk_size: Some(5000),
             ..Default::default()
