@@ -35,13 +35,12 @@ pub fn window_count(c: u32) -> u32 {
 }
 
 /// The default window width for a pass of `n` points (entries: GLV passes ask with
-/// twice their points).
+/// twice their points, where [`glv_default_window_bits`] overrides it per group).
 ///
 /// Small passes take narrow windows, where the reduction's per-thread depth (which grows
 /// with the buckets, 2^(c-1)) dominates; from 2^17 entries to 2^19 the accumulation
-/// and the sort already outweigh a reduction of 1024 buckets a window, and c = 11 is the
-/// best of 8..13; from 2^20 the accumulation dominates and c = 16 is the best of 15..18
-/// (see docs/).
+/// and the sort already outweigh a reduction of 1024 buckets a window (c = 11); from
+/// 2^20 the accumulation dominates and c = 16 is the best of 15..18 (see docs/).
 pub fn default_window_bits(n: usize) -> u32 {
     let lg = usize::BITS - n.max(1).saturating_sub(1).leading_zeros();
     match lg {
