@@ -95,14 +95,10 @@ fn copied(ctx: &mut Ctx) {
     // The device is fine afterwards.
     msm(ctx, "random after an error", &bases, &scalars);
 
-    // Windows whose scatter goes through bins by default take atomic cursors here (15
-    // bits, and 17, which the plan runs as eight windows of 16 for GLV halves).
+    // Windows whose scatter goes through bins by default take atomic cursors here.
     let hot = vec![Fr::rand(&mut ctx.rng); n];
-    for c in [15u32, 17] {
-        let wide = MsmConfig {
-            window_bits: Some(c),
-            ..cfg.clone()
-        };
+    for c in [14u32, 17] {
+        let wide = glv_windows_of(c, cfg.clone());
         for (label, s) in [("random", &scalars), ("all scalars equal", &hot)] {
             let got = ctx.dev.msm(&bases, s, &wide).unwrap_or_else(|e| {
                 panic!("{} {label}, window_bits = {c}, cursors: {e}", ctx.tag())

@@ -442,14 +442,6 @@ fn curve_ops_portable32() {
 // MSM parity
 // ---------------------------------------------------------------------------------------
 
-/// The windows of a GLV MSM with `c`-bit windows as a range of all of them where the plan
-/// would run fewer bits: GLV halves take no plan of 14 or 17 bits by default (ten windows
-/// of 13 and eight of 16 hold their 128 bits), and a range keeps every window `c` bits.
-fn all_windows_as_asked(c: u32) -> Option<std::ops::Range<u32>> {
-    let windows = 128u32.div_ceil(c);
-    (128u32.div_ceil(windows) < c).then_some(0..windows)
-}
-
 /// MSM on the device against arkworks' MSM and the naive sum.
 fn check_msm(ctx: &Ctx, label: &str, bases: &[G1Affine], scalars: &[Fr], cfg: &MsmConfig) {
     let got = ctx
@@ -654,12 +646,7 @@ fn msm_adversarial(ctx: &mut Ctx) {
     // ranks, and the narrowest that goes through bins; 16 the widest whose bins are
     // not nested, 17 the narrowest whose are (`plan::ScatterMode`).
     for c in [2u32, 4, 9, 13, 14, 15, 16, 17] {
-        let cfg = MsmConfig {
-            window_bits: Some(c),
-            windows: all_windows_as_asked(c),
-            glv: Some(true),
-            ..ctx.cfg()
-        };
+        let cfg = glv_windows_of(c, ctx.cfg());
         check_msm(ctx, &format!("window_bits = {c}"), b(1000), &scalars, &cfg);
         if c == 9 || c == 14 || c == 16 {
             check_msm(
@@ -679,12 +666,7 @@ fn msm_adversarial(ctx: &mut Ctx) {
     let many = random_scalars(5000, ctx.next_seed());
     let bases5000 = random_bases(5000, 5000, ctx.next_seed());
     for c in [14u32, 15, 17] {
-        let cfg = MsmConfig {
-            window_bits: Some(c),
-            windows: all_windows_as_asked(c),
-            glv: Some(true),
-            ..ctx.cfg()
-        };
+        let cfg = glv_windows_of(c, ctx.cfg());
         check_msm(
             ctx,
             &format!("window_bits = {c}, n = 5000"),

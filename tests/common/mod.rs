@@ -184,3 +184,20 @@ pub fn with_fq32(ctx: &mut Ctx, fq32: Fq32, f: fn(&mut Ctx)) {
     f(ctx);
     dev.set_tuning(before).expect("restore the tuning");
 }
+
+/// `cfg` with GLV windows (BN254 G1's halves) of exactly `c` bits. A plan computing
+/// every window spreads the halves' bits over ceil(bits / c) windows, so some widths
+/// run narrower (14 bits as ten windows of 13, 17 as eight of 16); there the config
+/// asks for a range of all the windows, which keeps every window `c` bits.
+#[allow(dead_code)] // Not every test binary that shares this module calls it.
+pub fn glv_windows_of(c: u32, cfg: MsmConfig) -> MsmConfig {
+    use wgpu_msm::msm::plan::Layout;
+    let bits = Layout::Glv.digit_bits(wgpu_msm::GroupId::Bn254G1);
+    let windows = Layout::Glv.window_count(c);
+    MsmConfig {
+        window_bits: Some(c),
+        windows: (bits.div_ceil(windows) < c).then_some(0..windows),
+        glv: Some(true),
+        ..cfg
+    }
+}
