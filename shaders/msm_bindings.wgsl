@@ -16,9 +16,8 @@
 //            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
 //   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
-//            window-group sums [3*W*G], reduce-thread shares [2*W*T] (this pass
-//            only; the window sums [3*W], X_w, V_w then Y_w, then overwrite the first
-//            shares)
+//            then the reduction's tree nodes (this pass only; its last stage leaves
+//            each window's log2(B) + 1 sums there, msm_reduce.wgsl)
 //   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM (a
 //            bucket that one accumulation run covers whole is added there directly)
 //
@@ -68,8 +67,8 @@ fn chunk_base() -> u32 {
     return params.num_windows * params.num_buckets;
 }
 
-/// Index of the first window-group sum in scratch.
-fn group_base() -> u32 {
+/// Index of the reduction's first tree node in scratch.
+fn tree_base() -> u32 {
     return chunk_base() + params.num_windows * params.chunks_per_window;
 }
 

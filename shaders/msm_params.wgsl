@@ -10,8 +10,11 @@ struct Params {
     num_buckets: u32,
     chunk_len: u32,
     chunks_per_window: u32,
-    segs_per_window: u32,
-    groups_per_window: u32,
+    // Points of a reduction tree: REDUCE_WG of msm_reduce.wgsl (the host sizes the
+    // reduction's dispatches by it).
+    reduce_wg: u32,
+    // log2 of the buckets a `reduce_walk` thread walks (0: no walk), msm_reduce.wgsl.
+    reduce_seg_log2: u32,
     // The pass computes windows first_window .. first_window + num_windows; buffers
     // index them from 0.
     first_window: u32,

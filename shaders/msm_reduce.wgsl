@@ -1,90 +1,91 @@
-// Requires: msm_bindings, msm_points (scratch and totals). Stage 7, on an MSM's last
-// pass only: bucket reduction by parallel running sums over the bucket totals.
+// Requires: msm_bindings, msm_points (scratch and totals), msm_fold (`fold_step`: the
+// stage of a dispatch), a reduce_add module (reduce_add_lane.wgsl or
+// reduce_add_coop.wgsl). Stage 7, on an MSM's last pass only: bucket reduction by bit
+// trees over the bucket totals.
 //
-// Window w's sum is S_w = sum over b of (b + 1) * total_b (total_b: bucket b summed over
-// every pass, the collect step of msm_fold.wgsl). The buckets of a window are cut into
-// segments of `per` = num_buckets / segs_per_window buckets (a power of two). Thread j
-// of the window takes segment j = [lo, lo + per), lo = j * per, and walks it downwards
-// keeping running R_j = the sum of its buckets and acc_j = the sum of running after each
-// step, so acc_j = sum (b - lo + 1) * total_b; then
-//   S_w = sum_j acc_j + sum_j lo_j * R_j = sum_j acc_j + per * sum_j j * R_j.
-// `reduce_groups` gives each K = REDUCE_WG segments j = K g + i a workgroup that computes
-//   A_g = sum_i acc_j,   B_g = sum_i i * R_j,   S_g = sum_i R_j
-// (`group_sums`: a suffix scan and two trees in shared memory), and `reduce_windows`
-// the sums over the G <= K / 2 groups of a window, with the weights left to the host:
-//   S_w = sum_g A_g + per * (sum_g B_g + K * sum_g g * S_g) = X_w + per * V_w + K per Y_w.
-// The host reads X_w, V_w and Y_w of every window and combines them as sum 2^(c*w) * S_w,
-// its doublings split around the three (`encode::combine_window_sums`): no doubling
-// runs here, where every round is one addition's latency on few threads.
+// Window w's sum is S_w = sum over b of (b + 1) * T_b (T_b: bucket b summed over every
+// pass, the collect step of msm_fold.wgsl). With L = log2 num_buckets,
+//   S_w = T + sum_{k < L} 2^k B_k,   T = sum_b T_b,   B_k = sum of T_b over the b whose bit k is set.
+// The kernels compute T and the L bit sums B_k of every window; the host weights them
+// by powers of two, its doublings shared with those that join the windows
+// (`encode::combine_bit_sums`): no doubling runs here, where every round is one
+// addition's latency.
 //
-// A wide window is reduced in parts of P = min(num_buckets, REDUCE_PART_BUCKETS)
-// contiguous buckets, each reduced as a window of its own (the "windows" of this file
-// are these parts, `part_count` of them), so that it gets as many threads as a window of
-// P buckets: part v of window w sums to S'_v = sum over its buckets of (b - v P + 1) *
-// total_b, and S_w = sum_v S'_v + P * sum_v v * T_v, with T_v the part's plain total,
-// its fourth sum T_w = sum_g S_g.
-// (Multiplying each R_j by lo_j inside the thread instead, by double-and-add, would
-// take log2 lo_j doublings a thread on top of these sums.)
+// Wide windows are first cut into segments of 2^e buckets (e = params.reduce_seg_log2,
+// `stages::reduce_seg_log2`), each walked down by one thread of `reduce_walk` keeping
+// its running sum R_j and the sum of the running sums, A_j = sum_i (i + 1) T_{j 2^e + i}:
+// a chain of two additions a bucket, spread over as many threads as fill the GPU, where
+// the trees' levels would be that many rounds. Then
+//   S_w = sum_j A_j + 2^e sum_j j R_j = A + sum_{k < L - e} 2^(e + k) B'_k,
+// B'_k the bit sums of the segment index over the R_j: the trees below run over the
+// segments as over buckets, with each segment's A_j as a value that only adds up.
 //
-// `reduce_windows` runs a workgroup a window, a handful of them on an idle GPU, so each
-// of its rounds is one addition's latency on a lone warp; it adds through `reduce_add`
-// (reduce_add_lane.wgsl: a lane an addition, or reduce_add_coop.wgsl: REDUCE_ROLES
-// warps an addition, each computing a share of its products) with REDUCE_THREADS =
-// REDUCE_WG * REDUCE_ROLES threads, and every lane of its trees is a slot shared by its
-// REDUCE_ROLES threads (all of them compute the lane's values; only role 0 writes them
-// to workgroup memory or out). `reduce_groups`, with a workgroup per group of every
-// window, already fills the GPU's schedulers at the sizes where rounds count, and adds
-// a lane an addition.
+// The bit sums come from the binary tree over a window's buckets. A node of level l
+// covers the 2^l buckets [i 2^l, (i + 1) 2^l) and holds l + 1 values: its bit sums
+// (the sums over its buckets whose offset in the node has bit k set, k < l), then its
+// total. Two children of level l - 1 make their parent in one round: the parent's bit
+// sums k < l - 1 and its total are the children's added (l additions), its bit sum
+// l - 1 is the right child's total. A level's additions number its nodes' values, so
+// the tree costs about two additions a bucket, as running sums do, in L rounds instead
+// of a chain per segment and two trees of scans.
 //
-// Each kernel has a single call site of xyzz_add: a driver inlines every call site of
-// the (large) point addition, and compiling one copy instead of five cut the cold
-// pipeline build of this stage on an H200 from ~35 s to about a second. A thread is
-// therefore a small machine doing one addition per loop iteration.
+// The tree runs in stages of Q = REDUCE_WG_LOG2 levels (the last one fewer), one
+// dispatch each. Stage s starts from the nodes of level s Q, whose P + 1 values are done
+// (P = s Q bit sums, one more where segments bring their A_j, then the total), and takes blocks of 2^q of them (q = min(Q, L - P)), a workgroup per value of
+// each block: workgroup (w, J, j) sums value j over block J's nodes in a plain tree
+// when j < P (bit sums below P only add up), and for j = P runs the tree above over the
+// nodes' totals, giving the new node's total and its bit sums P .. P + q - 1. A node of
+// level P + q holds [B_0 .. B_{P+q-1}, T] over its buckets, so the last stage leaves
+// each window's L + 1 values, stored canonical for the host. A level l of a block's
+// tree has 2^(q-l) nodes of l + 1 values: at most 2^q = REDUCE_WG slots of workgroup
+// memory, and at most 2^(q-1) = TREE_LANES additions a round. (Below, "buckets" are the
+// segments where they are walked first.)
 
-// Threads of a reduction workgroup and their log2 (the rounds of the suffix scan and of
-// the tree), generated from `stages::reduce_wg`: 64, or fewer where 64 points do not fit
-// the device's workgroup memory.
+// Points of workgroup memory a tree holds and their log2 (the levels of a stage),
+// generated from `stages::reduce_wg`: 64, or fewer where 64 points do not fit the
+// device's workgroup memory.
 const REDUCE_WG: u32 = ${REDUCE_WG}u;
 const REDUCE_WG_LOG2: u32 = ${REDUCE_WG_LOG2}u;
+/// Lanes of a tree: half its slots (no round adds more).
+const TREE_LANES: u32 = REDUCE_WG / 2u;
 var<workgroup> red_tmp: array<Xyzz, REDUCE_WG>;
 
-/// Index of the first thread share in scratch (after the window-group sums, three a
-/// group): segment (w, j) has acc_j at 2 (w * spw + j) and R_j right after it.
-fn share_base() -> u32 {
-    return group_base() + 3u * part_count() * params.groups_per_window;
+/// Levels of a window's tree: log2 of its segments (L - e).
+fn tree_levels() -> u32 {
+    return firstTrailingBit(params.num_buckets) - params.reduce_seg_log2;
 }
 
-/// Most buckets of a part, generated from `stages::REDUCE_PART_BUCKETS`.
-const REDUCE_PART_BUCKETS: u32 = ${REDUCE_PART_BUCKETS}u;
-
-/// The windows this file reduces: the parts of every window (see the top of the file).
-fn part_count() -> u32 {
-    return params.num_windows * max(params.num_buckets / REDUCE_PART_BUCKETS, 1u);
+/// Values a node of the tree's first level holds before its total: a segment's A_j, or
+/// none where buckets are not walked in segments.
+fn tree_first_values() -> u32 {
+    return select(0u, 1u, params.reduce_seg_log2 > 0u);
 }
 
-/// Buckets of a part.
-fn part_buckets() -> u32 {
-    return min(params.num_buckets, REDUCE_PART_BUCKETS);
+/// Segments of a window.
+fn walk_segments() -> u32 {
+    return params.num_buckets >> params.reduce_seg_log2;
 }
 
-/// Thread (w, j): acc_j and R_j of segment j of window w.
+/// Scratch points `reduce_walk` writes: two a segment (A_j, then R_j), where it runs.
+fn walk_points() -> u32 {
+    return select(0u, 2u * params.num_windows * walk_segments(), params.reduce_seg_log2 > 0u);
+}
+
+/// Thread (w, j) of `reduce_walk`: A_j and R_j of segment j of window w (see the top
+/// of the file), walking its buckets down with a single call site of xyzz_add.
 @compute @workgroup_size(64)
-fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+fn reduce_walk(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
     let t = linear_id(gid, nwg);
-    let spw = params.segs_per_window;
-    let w = t / spw;
-    let seg = t % spw;
-    if (w >= part_count()) {
+    if (t >= params.num_windows * walk_segments()) {
         return;
     }
-    let nb = part_buckets();
-    let per = (nb + spw - 1u) / spw;
-    let lo = min(seg * per, nb);
-    let hi = min(lo + per, nb);
+    let nb = params.num_buckets;
+    let w = t / walk_segments();
+    let lo = (t % walk_segments()) << params.reduce_seg_log2;
     var s = xyzz_zero();
     var running = xyzz_zero();
     var acc = xyzz_zero();
-    var b = hi;
+    var b = lo + (1u << params.reduce_seg_log2);
     // What the next addition is: 0 = none yet (take the next bucket down), 1 = running
     // += total_b, 2 = acc += running (an empty bucket goes straight to 2).
     var phase = 0u;
@@ -112,205 +113,155 @@ fn reduce(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups
             phase = 0u;
         }
     }
-    store_point(share_base() + 2u * t, acc);
-    store_point(share_base() + 2u * t + 1u, running);
+    store_point(tree_base() + 2u * t, acc);
+    store_point(tree_base() + 2u * t + 1u, running);
 }
 
-/// Half a reduction workgroup: the lanes of each of `group_sums`' two trees.
-const REDUCE_HALF: u32 = REDUCE_WG / 2u;
-
-/// The three sums a reduction workgroup computes over its lanes i (every lane calls
-/// it, in uniform control flow), valid in lane 0:
-///   a = sum_i acc_i,   b = sum_i i * r_i,   s = sum_i r_i.
-/// Rounds, one addition each, lanes in step (L = log2 REDUCE_WG, H = REDUCE_WG / 2):
-///   scan   (L): red_tmp[i] += red_tmp[i + d], d = 1, 2, ..., H: suffix sums of r
-///               (sum_i i * r_i = the sum of the suffix sums from lane 1 on)
-///   leaves (1): lane i < H sums the suffixes of lanes i and H + i (lane 0's counts as
-///               zero; it is s), lane H + i the acc of lanes i and H + i
-///   trees  (L - 1): red_tmp[i] += red_tmp[i + h] in both halves side by side, h = H/2,
-///               ..., 1: red_tmp[0] = b, red_tmp[H] = a
-struct GroupSums {
-    a: Xyzz,
-    b: Xyzz,
-    s: Xyzz,
+/// Stages of the tree: ceil(L / Q).
+fn tree_stages() -> u32 {
+    return (tree_levels() + REDUCE_WG_LOG2 - 1u) / REDUCE_WG_LOG2;
 }
 
-fn group_sums(lid: u32, acc: Xyzz, r: Xyzz) -> GroupSums {
-    red_tmp[lid] = r;
-    let leaves = REDUCE_WG_LOG2;
-    let rounds = 2u * REDUCE_WG_LOG2;
-    var s = xyzz_zero();
-    workgroupBarrier();
-    for (var k = 0u; k < rounds; k += 1u) {
-        // What this lane adds this round; lanes with nothing to add skip the addition
-        // (a warp whose lanes all skip it does not run it).
-        var x = xyzz_zero();
-        var y = xyzz_zero();
-        var adds = true;
-        if (k < leaves) {
-            let d = 1u << k;
-            adds = lid + d < REDUCE_WG;
-            x = red_tmp[lid];
-            y = red_tmp[min(lid + d, REDUCE_WG - 1u)];
-        } else if (k == leaves) {
-            // The scan is done: lane 0's suffix is s. The lower lanes take the suffixes,
-            // then lend their acc to the upper lanes.
-            let suf = red_tmp[lid];
-            if (lid == 0u) {
-                s = suf;
-            } else if (lid < REDUCE_HALF) {
-                x = suf;
-            }
-            if (lid < REDUCE_HALF) {
-                y = red_tmp[lid + REDUCE_HALF];
-            }
-            workgroupBarrier();
-            if (lid < REDUCE_HALF) {
-                red_tmp[lid] = acc;
-            }
-            workgroupBarrier();
-            if (lid >= REDUCE_HALF) {
-                x = acc;
-                y = red_tmp[lid - REDUCE_HALF];
-            }
-        } else {
-            let h = REDUCE_HALF >> (k - leaves);
-            adds = (lid & (REDUCE_HALF - 1u)) < h;
-            x = red_tmp[lid];
-            y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
+/// Stage s of the tree (`stages::TreeStage` computes the same on the host).
+struct TreeStage {
+    s: u32,
+    // Values a node it starts from holds before its total.
+    p: u32,
+    // Levels it adds.
+    q: u32,
+    // Blocks of 2^q nodes a window (nodes of level p + q it makes).
+    blocks: u32,
+}
+
+fn tree_stage(s: u32) -> TreeStage {
+    let l = tree_levels();
+    let d = s * REDUCE_WG_LOG2;
+    let q = min(REDUCE_WG_LOG2, l - d);
+    return TreeStage(s, tree_first_values() + d, q, 1u << (l - d - q));
+}
+
+/// Points stage s writes: p + q + 1 values a node it makes.
+fn tree_out_points(t: TreeStage) -> u32 {
+    return params.num_windows * t.blocks * (t.p + t.q + 1u);
+}
+
+/// Scratch index of stage s's output, after the segments' sums: the even stages' at the
+/// start of the trees' area, the odd stages' after stage 0's (the largest).
+fn tree_out_base(s: u32) -> u32 {
+    return tree_base() + walk_points() + select(0u, tree_out_points(tree_stage(0u)), (s & 1u) == 1u);
+}
+
+/// Value j of node `node` of window w, as stage t reads it: at stage 0 a bucket total,
+/// or the segment's sums that `reduce_walk` wrote; later, what the stage before wrote.
+fn tree_in(t: TreeStage, w: u32, node: u32, j: u32) -> Xyzz {
+    let nodes = t.blocks << t.q;
+    if (t.s == 0u) {
+        if (params.reduce_seg_log2 == 0u) {
+            return load_total(w * params.num_buckets + node);
         }
-        workgroupBarrier();
-        if (adds) {
-            red_tmp[lid] = xyzz_add(x, y);
-        }
-        workgroupBarrier();
+        return load_point(tree_base() + 2u * (w * nodes + node) + j);
     }
-    return GroupSums(red_tmp[REDUCE_HALF], red_tmp[0], s);
+    return load_point(tree_out_base(t.s - 1u) + (w * nodes + node) * (t.p + 1u) + j);
 }
 
-/// Workgroup (w, g), lane i: segment j = REDUCE_WG g + i of window w. Writes A_g, B_g
-/// and S_g (see the top of this file) as window-group points 3 (w * G + g) + 0, 1, 2.
-@compute @workgroup_size(REDUCE_WG)
-fn reduce_groups(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let gpw = params.groups_per_window;
-    let w = wid.x / gpw;
-    let g = wid.x % gpw;
-    let at = share_base() + 2u * (w * params.segs_per_window + g * REDUCE_WG + lid);
-    let sums = group_sums(lid, load_point(at), load_point(at + 1u));
-    if (lid == 0u) {
-        let out = group_base() + 3u * (w * gpw + g);
-        store_point(out, sums.a);
-        store_point(out + 1u, sums.b);
-        store_point(out + 2u, sums.s);
+/// Stores value j of the node stage t makes from block `block` of window w; the last
+/// stage's canonical (the host reads them).
+fn tree_out(t: TreeStage, w: u32, block: u32, j: u32, v: Xyzz) {
+    let i = tree_out_base(t.s) + (w * t.blocks + block) * (t.p + t.q + 1u) + j;
+    if (t.s + 1u == tree_stages()) {
+        store_point_canonical(i, v);
+    } else {
+        store_point(i, v);
     }
 }
 
-/// Workgroup w, lane g < G: group g of window w (G a power of two, at most
-/// REDUCE_WG / 2). Writes the window's four sums
-///   X_w = sum_g A_g,   V_w = sum_g B_g,   Y_w = sum_g g * S_g,   T_w = sum_g S_g
-/// as points w, W + w, 2W + w and 3W + w of the window sums (where the thread shares
-/// were: they are spent). Rounds, one addition each, L = log2 G:
-///   scan   (L): red_tmp[g] += red_tmp[g + d]: suffix sums of S (sum_g g * S_g is the
-///               sum of the suffixes from lane 1 on)
-///   leaves (1): three trees side by side, of the A, the B and the suffixes u (lane 0's
-///               counts as zero), each of M leaves at red_tmp[t M ..]: where 3G fits the
-///               lanes, M = G and the leaves are placed (no addition); else M = G / 2 and
-///               this round adds their pairs (g, g + M)
-///   trees  (log2 M): red_tmp[t M + i] += red_tmp[t M + i + h], h = M/2, ..., 1
+/// One lane's addition in a round of a block's tree: the slots of its operands (at
+/// level 1, the block's nodes 2 lane and 2 lane + 1 instead), where the sum goes, and
+/// for the bit tree's first value of a node, the slot that takes the right operand
+/// itself (the parent's top bit sum).
+struct TreeTask {
+    adds: bool,
+    x: u32,
+    y: u32,
+    out: u32,
+    copies: bool,
+    copy: u32,
+}
+
+/// Lane `lane`'s task at level l (1 ..= q) of a plain tree (`bits` false: slot i of
+/// level l is the sum of slots 2i and 2i + 1 of level l - 1) or of the bit tree (node i
+/// of level l at slots i (l + 1) ..: its total, then its bit sums; values c < l are the
+/// sums of value c of nodes 2i and 2i + 1, and value l, the top bit sum, is the right
+/// node's total).
+fn tree_task(bits: bool, q: u32, l: u32, lane: u32) -> TreeTask {
+    let nodes = 1u << (q - l);
+    if (!bits) {
+        return TreeTask(lane < nodes, 2u * lane, 2u * lane + 1u, lane, false, 0u);
+    }
+    // A child (of level l - 1) holds l values: its total, then its bit sums (at level
+    // 1 the children are the block's nodes, one value each, read by node index).
+    let node = lane / l;
+    let c = lane % l;
+    let x = 2u * node * l + c;
+    return TreeTask(lane < nodes * l, x, x + l, node * (l + 1u) + c, c == 0u, node * (l + 1u) + l);
+}
+
+/// Workgroup (w, J, j) of stage `fold_step.shift`, lane `slot` (see the top of the file):
+/// sums value j of block J's nodes, or (j = p) runs its bit tree, and stores the results
+/// in the node the block makes. Every thread of the workgroup calls reduce_add (it may
+/// hold barriers); in reduce_add_coop.wgsl's form a lane's roles share its additions and
+/// role 0 writes.
 @compute @workgroup_size(REDUCE_THREADS)
-fn reduce_windows(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) tid: u32) {
-    let lid = reduce_slot(tid);
-    let role = reduce_role(tid);
-    let writes = role == 0u;
-    let gpw = params.groups_per_window;
-    let w = wid.x;
-    var a = xyzz_zero();
-    var b = xyzz_zero();
-    var sg = xyzz_zero();
-    if (lid < gpw) {
-        let at = group_base() + 3u * (w * gpw + lid);
-        a = load_point(at);
-        b = load_point(at + 1u);
-        sg = load_point(at + 2u);
+fn reduce(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) tid: u32) {
+    let lane = reduce_slot(tid);
+    let writes = reduce_role(tid) == 0u;
+    let t = tree_stage(fold_step.shift);
+    let g = wid.x + wid.y * nwg.x;
+    let per_block = t.p + 1u;
+    let per_window = t.blocks * per_block;
+    let w = g / per_window;
+    if (w >= params.num_windows) {
+        return;
     }
-    let l = firstTrailingBit(gpw);
-    let pairs = 3u * gpw > REDUCE_WG;
-    let m = select(gpw, gpw / 2u, pairs);
-    let rounds = l + 1u + firstTrailingBit(m);
-    // Lanes from G on hold zero, which the scan never overwrites.
-    if (writes) {
-        red_tmp[lid] = sg;
-    }
-    // The window's plain total T_w (lane 0's suffix).
-    var total = xyzz_zero();
-    workgroupBarrier();
-    for (var k = 0u; k < rounds; k += 1u) {
+    let block = (g % per_window) / per_block;
+    let j = g % per_block;
+    let bits = j == t.p;
+    let first = block << t.q;
+    for (var l = 1u; l <= t.q; l += 1u) {
+        let task = tree_task(bits, t.q, l, lane);
         var x = xyzz_zero();
         var y = xyzz_zero();
-        var adds = false;
-        if (k < l) {
-            let d = 1u << k;
-            adds = lid + d < gpw;
-            x = red_tmp[lid];
-            y = red_tmp[min(lid + d, REDUCE_WG - 1u)];
-        } else if (k == l) {
-            // This lane's suffix (lane 0's is the window's whole sum, not a term of Y).
-            var u = red_tmp[lid];
-            if (lid == 0u) {
-                total = u;
-                u = xyzz_zero();
-            }
-            workgroupBarrier();
-            if (!pairs) {
-                if (lid < gpw && writes) {
-                    red_tmp[lid] = a;
-                    red_tmp[gpw + lid] = b;
-                    red_tmp[2u * gpw + lid] = u;
-                }
+        if (task.adds) {
+            if (l == 1u) {
+                x = tree_in(t, w, first + task.x, j);
+                y = tree_in(t, w, first + task.y, j);
             } else {
-                // 3G values, 2G = REDUCE_WG slots: the A and B first, then the u.
-                if (lid < gpw && writes) {
-                    red_tmp[lid] = a;
-                    red_tmp[gpw + lid] = b;
-                }
-                workgroupBarrier();
-                if (lid < m) {
-                    x = red_tmp[lid];
-                    y = red_tmp[lid + m];
-                } else if (lid < gpw) {
-                    x = red_tmp[gpw + lid - m];
-                    y = red_tmp[gpw + lid];
-                }
-                workgroupBarrier();
-                if (lid < gpw && writes) {
-                    red_tmp[lid] = u;
-                }
-                workgroupBarrier();
-                if (lid >= gpw && lid < gpw + m) {
-                    x = red_tmp[lid - gpw];
-                    y = red_tmp[lid - m];
-                }
-                adds = lid < 3u * m;
+                x = red_tmp[task.x];
+                y = red_tmp[task.y];
             }
-        } else {
-            let h = m >> (k - l);
-            adds = lid < 3u * m && (lid & (m - 1u)) < h;
-            x = red_tmp[lid];
-            y = red_tmp[min(lid + h, REDUCE_WG - 1u)];
         }
         workgroupBarrier();
-        let sum = reduce_add(x, y, adds, role, lid);
-        if (adds && writes) {
-            red_tmp[lid] = sum;
+        let sum = reduce_add(x, y, task.adds, reduce_role(tid), lane);
+        if (task.adds && writes) {
+            red_tmp[task.out] = sum;
+            if (bits && task.copies) {
+                red_tmp[task.copy] = y;
+            }
         }
         workgroupBarrier();
     }
-    if (lid == 0u && writes) {
-        let nw = part_count();
-        store_point_canonical(share_base() + w, red_tmp[0]);
-        store_point_canonical(share_base() + nw + w, red_tmp[m]);
-        store_point_canonical(share_base() + 2u * nw + w, red_tmp[2u * m]);
-        store_point_canonical(share_base() + 3u * nw + w, total);
+    if (!writes) {
+        return;
+    }
+    if (bits) {
+        // The root's total at slot 0, its bit sums at 1 ..= q: bit sums p .. p + q - 1
+        // of the new node, then its total.
+        if (lane <= t.q) {
+            let v = red_tmp[lane];
+            tree_out(t, w, block, select(t.p + lane - 1u, t.p + t.q, lane == 0u), v);
+        }
+    } else if (lane == 0u) {
+        tree_out(t, w, block, j, red_tmp[0]);
     }
 }
 

@@ -1,8 +1,8 @@
-// Requires: curve (Xyzz, xyzz_dbl), Fq with fq_mul_sub, msm_reduce (REDUCE_WG).
-// `reduce_windows`' addition shared by four warps a lane.
+// Requires: curve (Xyzz, xyzz_dbl), Fq with fq_mul_sub, msm_reduce (TREE_LANES). The
+// reduction trees' addition shared by four warps a lane.
 //
-// A round of `reduce_windows` is one addition on a few warps, most of the GPU idle, and a lone warp's
-// addition is its fourteen multiplies one after another. Here each lane's addition
+// A round of a reduction tree is one addition on a few warps, at the small sizes whose
+// trees are few most of the GPU idle, and a lone warp's addition is its fourteen multiplies one after another. Here each lane's addition
 // (add-2008-s, as xyzz_add) is computed by four threads of different warps, a role
 // each: every level's independent products are spread over the roles and meet in
 // workgroup memory, so the addition takes four multiply latencies instead of about
@@ -14,20 +14,20 @@
 // Roles go by warps of 32 threads, so that a warp's threads take one role and the four
 // roles of a lane sit in four warps (four schedulers of an SM on NVIDIA; where a wave
 // holds 64 threads, two roles share it and take turns: the sum is the same, only
-// slower); a workgroup runs REDUCE_WG lanes with 4 REDUCE_WG threads. The built source
+// slower); a workgroup runs TREE_LANES lanes with 4 TREE_LANES threads. The built source
 // has this file only where its trees' points and these products fit the device's
 // workgroup memory.
 
-/// Threads a lane of `reduce_windows`' trees.
+/// Threads a lane of the reduction's trees.
 const REDUCE_ROLES: u32 = 4u;
-/// Threads of a `reduce_windows` workgroup.
-const REDUCE_THREADS: u32 = REDUCE_WG * REDUCE_ROLES;
+/// Threads of a reduction workgroup.
+const REDUCE_THREADS: u32 = TREE_LANES * REDUCE_ROLES;
 
 /// Each level's four products of every lane; levels alternate between the two arrays,
 /// so a level's products are written only after every thread has read the level's
 /// before last (there is a barrier between).
-var<workgroup> coop_odd: array<array<Fq, 4>, REDUCE_WG>;
-var<workgroup> coop_even: array<array<Fq, 4>, REDUCE_WG>;
+var<workgroup> coop_odd: array<array<Fq, 4>, TREE_LANES>;
+var<workgroup> coop_even: array<array<Fq, 4>, TREE_LANES>;
 
 /// The lane thread t serves: threads 32 r + i of each block of 128 serve lane i of the
 /// block's 32, in role r.

@@ -1,10 +1,10 @@
-// Requires: curve (Xyzz, xyzz_add), msm_reduce (REDUCE_WG). `reduce_windows`'
+// Requires: curve (Xyzz, xyzz_add), msm_reduce (TREE_LANES). The reduction trees'
 // addition with a thread a lane: each lane adds its own pair.
 
-/// Threads a lane of `reduce_windows`' trees.
+/// Threads a lane of the reduction's trees.
 const REDUCE_ROLES: u32 = 1u;
-/// Threads of a `reduce_windows` workgroup.
-const REDUCE_THREADS: u32 = REDUCE_WG * REDUCE_ROLES;
+/// Threads of a reduction workgroup.
+const REDUCE_THREADS: u32 = TREE_LANES * REDUCE_ROLES;
 
 /// The lane thread t serves.
 fn reduce_slot(t: u32) -> u32 {

@@ -1,9 +1,9 @@
-//! Reduction workgroups sized to the device's workgroup memory
+//! Reduction trees sized to the device's workgroup memory
 //! (`shader::stages::reduce_wg`): every device is opened with 16 KiB of it, WebGPU's
 //! guaranteed minimum (`WGPU_MSM_MAX_WORKGROUP_STORAGE`), where BN254 G1 reduces in
-//! workgroups of 32 threads and BN254 G2 with Portable32's small limbs in workgroups of
-//! 16 (64 of its points take 40 KiB). 12-bit windows give each window more segments
-//! than one reduction workgroup, so the group sums of `reduce_windows` are exercised.
+//! trees of 32 points and BN254 G2 with Portable32's small limbs in trees of 16 (64 of
+//! its points take 40 KiB). In 12-bit windows (2^11 buckets) trees of 32 or
+//! 16 points reduce in three stages, so every kind of stage of msm_reduce.wgsl runs.
 //! Results are checked against arkworks; seeds are printed on failure (tests/common).
 
 mod common;
@@ -59,12 +59,12 @@ fn windows_of_12<C: Group>(ctx: &mut Ctx) {
 }
 
 #[test]
-fn bn254_g1_reduces_in_workgroups_of_32() {
+fn bn254_g1_reduces_in_trees_of_32() {
     cap_workgroup_memory();
     assert_eq!(reduce_wg(wgpu_msm::GroupId::Bn254G1, STORAGE), 32);
     for path in [MulPath::Wide64, MulPath::Portable32] {
         for_each_device(
-            "bn254_g1_reduces_in_workgroups_of_32",
+            "bn254_g1_reduces_in_trees_of_32",
             path,
             windows_of_12::<ark_bn254::g1::Config>,
         );
@@ -72,11 +72,11 @@ fn bn254_g1_reduces_in_workgroups_of_32() {
 }
 
 #[test]
-fn bn254_g2_small_limbs_reduce_in_workgroups_of_16() {
+fn bn254_g2_small_limbs_reduce_in_trees_of_16() {
     cap_workgroup_memory();
     assert_eq!(reduce_wg(wgpu_msm::GroupId::Bn254G2, STORAGE), 16);
     for_each_device(
-        "bn254_g2_small_limbs_reduce_in_workgroups_of_16",
+        "bn254_g2_small_limbs_reduce_in_trees_of_16",
         MulPath::Portable32,
         |ctx| {
             let dev = ctx.dev;

@@ -104,52 +104,71 @@ pub fn field_from_words<P: ark_ff::FpConfig<4>>(w: &[u32]) -> ark_ff::Fp<P, 4> {
 
 /// sum over w of 2^(c*w) * `window_sums[w]`, by Horner's rule from the top window.
 pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Projective<C> {
+    combine_windows_by(window_sums, |_| c)
+}
+
+/// sum over w of 2^(o_w) * `window_sums[w]`, with o_w the sum of `width(v)` over the
+/// windows v below w, by Horner's rule from the top window.
+pub fn combine_windows_by<C: Group>(
+    window_sums: &[Projective<C>],
+    width: impl Fn(usize) -> u32,
+) -> Projective<C> {
     let mut acc = Projective::<C>::zero();
-    for s in window_sums.iter().rev() {
-        double_times(&mut acc, c);
+    for (w, s) in window_sums.iter().enumerate().rev() {
+        double_times(&mut acc, width(w));
         acc += s;
     }
     acc
 }
 
-/// sum over w of 2^(o_w) * S_w, with o_w the sum of `width(v)` over the windows v below
-/// w and S_w = `x[w]` + 2^k1 * `v[w]` + 2^k2 * `y[w]` + 2^k3 * `e[w]` for [x, v, y, e] =
-/// `sums` (of equal length) and (k1, k2, k3) = `weights`: the device's reduction leaves
-/// each window's weights to the host. Horner's rule from the top window (acc times
-/// 2^width(w), plus S_w); where every weight is at most 2^width(w) (every window of more
-/// buckets than a reduction workgroup has lanes), each window's doublings are split around
-/// its terms, heaviest first (acc = 2^k1 (2^(k2-k1) (2^(b-k2) acc + y) + v) + x with e
-/// zero and b = width(w)), so the weights cost no doubling more than [`combine_windows`]
-/// does; narrower windows double their terms on their own.
-pub fn combine_window_sums<C: Group>(
-    sums: [&[Projective<C>]; 4],
-    width: impl Fn(usize) -> u32,
-    (k1, k2, k3): (u32, u32, u32),
+/// One window's sum from what the device's reduction leaves it: `sum(levels)` + sum over
+/// k < `levels` of 2^(`shift` + k) * `sum(k)`, by Horner's rule from the top bit (the
+/// window's own doublings: for windows summed apart, then joined by
+/// [`combine_windows_by`]; [`combine_bit_sums`] shares them between windows instead).
+pub fn window_sum_from_bits<C: Group>(
+    (levels, shift): (u32, u32),
+    sum: impl Fn(u32) -> Projective<C>,
 ) -> Projective<C> {
-    let [x, v, y, e] = sums;
-    assert!(x.len() == v.len() && v.len() == y.len() && y.len() == e.len());
     let mut acc = Projective::<C>::zero();
-    for w in (0..x.len()).rev() {
-        let b = width(w);
-        let mut terms = [(&v[w], k1), (&y[w], k2), (&e[w], k3)];
-        terms.sort_by_key(|t| std::cmp::Reverse(t.1));
-        if terms[0].1 <= b {
-            let mut at = b;
-            for (part, k) in terms {
+    for k in (0..levels).rev() {
+        acc.double_in_place();
+        acc += sum(k);
+    }
+    double_times(&mut acc, shift);
+    acc + sum(levels)
+}
+
+/// sum over w < `windows` of 2^(o_w) * S_w, with o_w the sum of `width(v)` over the
+/// windows v below w and S_w = `sum(w, levels)` + sum over k < `levels` of
+/// 2^(`shift` + k) * `sum(w, k)`: the device's reduction leaves each window's bit sums of
+/// its buckets' (or its segments of 2^`shift` buckets') indices and one sum of weight 1
+/// (msm_reduce.wgsl) to the host. Horner's rule from the top window
+/// (acc times 2^width(w), plus S_w), each window's doublings split around its bit sums,
+/// heaviest first, so the weights cost no doubling more than [`combine_windows`] does
+/// (a bit sum at or above the window's width, which no plan makes, is doubled on its
+/// own).
+pub fn combine_bit_sums<C: Group>(
+    windows: usize,
+    (levels, shift): (u32, u32),
+    width: impl Fn(usize) -> u32,
+    sum: impl Fn(usize, u32) -> Projective<C>,
+) -> Projective<C> {
+    let mut acc = Projective::<C>::zero();
+    for w in (0..windows).rev() {
+        let mut at = width(w);
+        for bit in (0..levels).rev() {
+            let k = shift + bit;
+            let mut term = sum(w, bit);
+            if k <= at {
                 double_times(&mut acc, at - k);
-                acc += part;
                 at = k;
+            } else {
+                double_times(&mut term, k - at);
             }
-            double_times(&mut acc, at);
-        } else {
-            double_times(&mut acc, b);
-            for (part, k) in terms {
-                let mut scaled = *part;
-                double_times(&mut scaled, k);
-                acc += scaled;
-            }
+            acc += term;
         }
-        acc += &x[w];
+        double_times(&mut acc, at);
+        acc += sum(w, levels);
     }
     acc
 }
@@ -189,34 +208,36 @@ mod tests {
         let sums = [g, g.double(), G1Projective::zero()];
         // 1 + 2 * 2^4 = 33
         assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
-        // The same windows in four parts: S_w = x + 2^k1 v + 2^k2 y + 2^k3 e, with
-        // weights within and beyond the window's 4 bits, in any order.
-        let part = |base: u64| -> Vec<G1Projective> {
-            (0..sums.len())
-                .map(|i| g * Fr::from(base + i as u64))
-                .collect()
-        };
-        let (vs, ys, es) = (part(5), part(11), part(17));
-        // Windows of widths 4, 4, 4 (at bits 0, 4, 8) and 4, 3, 3 (at 0, 4, 7), with a third
-        // window sum of 3g: 1 + 2 * 2^4 + 3 * 2^8 and 1 + 2 * 2^4 + 3 * 2^7.
+        // The same windows as bit sums: S_w = T + sum_k 2^k B_k, with B_k the window's
+        // sum at bit k and T what is left, in windows of widths 4, 4, 4 (at bits 0, 4,
+        // 8) and 4, 3, 3 (at 0, 4, 7), a third window sum of 3g: 1 + 2 * 2^4 + 3 * 2^8
+        // and 1 + 2 * 2^4 + 3 * 2^7; bit sums of 1 to 5 levels (from 4, a bit sum at
+        // or above a window's width), or of 1 to 3 levels above 2^2 (segments of 4).
         let sums = [g, g.double(), g * Fr::from(3u64)];
+        let shapes = (1..=5).map(|l| (l, 0)).chain((1..=3).map(|l| (l, 2)));
         for (widths, expected) in [([4u32, 4, 4], 801u64), ([4, 3, 3], 417)] {
-            for (k1, k2, k3) in [
-                (0u32, 0u32, 0u32),
-                (0, 2, 3),
-                (1, 4, 2),
-                (2, 6, 4),
-                (3, 3, 3),
-                (1, 2, 7),
-            ] {
-                let w = |k: u32| Fr::from(1u64 << k);
-                let xs: Vec<G1Projective> = (0..sums.len())
-                    .map(|i| sums[i] - vs[i] * w(k1) - ys[i] * w(k2) - es[i] * w(k3))
+            for (levels, shift) in shapes.clone() {
+                let bit = |w: usize, k: u32| g * Fr::from(5 + 3 * w as u64 + 7 * u64::from(k));
+                let sum = |w: usize, k: u32| {
+                    if k < levels {
+                        return bit(w, k);
+                    }
+                    (0..levels).fold(sums[w], |t, k| {
+                        t - bit(w, k) * Fr::from(1u64 << (shift + k))
+                    })
+                };
+                assert_eq!(
+                    combine_bit_sums(3, (levels, shift), |i| widths[i], sum),
+                    g * Fr::from(expected),
+                    "widths {widths:?}, levels {levels}, shift {shift}"
+                );
+                // The same, each window summed apart, then joined.
+                let apart: Vec<G1Projective> = (0..3)
+                    .map(|w| window_sum_from_bits((levels, shift), |k| sum(w, k)))
                     .collect();
                 assert_eq!(
-                    combine_window_sums([&xs, &vs, &ys, &es], |i| widths[i], (k1, k2, k3)),
-                    g * Fr::from(expected),
-                    "widths {widths:?}, k = {k1}, {k2}, {k3}"
+                    combine_windows_by(&apart, |i| widths[i]),
+                    g * Fr::from(expected)
                 );
             }
         }

@@ -77,7 +77,6 @@ impl Device {
             max_workgroups: i.max_workgroups_per_dimension,
             threads: plan::Threads {
                 accumulate_log2: tuning.accumulate_threads_log2,
-                reduce_segs_log2: tuning.reduce_segs_log2,
                 workgroup_storage: i.max_workgroup_storage,
             },
             default_budget: tuning.memory_budget,

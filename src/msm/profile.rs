@@ -22,7 +22,7 @@ pub struct StageProfile {
     pub fold_ms: f64,
     /// Device: adding each pass's bucket pieces into the MSM's bucket totals.
     pub collect_ms: f64,
-    /// Device: bucket reduction (running sums, group and window sums), last pass only.
+    /// Device: bucket reduction (the bit trees of msm_reduce.wgsl), last pass only.
     pub reduce_ms: f64,
     /// Device: from the first stage's start to the last stage's end (the stages plus
     /// copies, the on-curve check, and any time the device waited for the host).

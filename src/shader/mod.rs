@@ -294,7 +294,7 @@ pub enum FqForm {
 
 /// The complete WGSL source of `kind` for `group` on the given multiply path, unrolling
 /// mode and Portable32 Fq representation (see [`fq_form`] for what a group gets), with
-/// reduction workgroups of [`stages::REDUCE_WG`] threads.
+/// reduction trees of [`stages::REDUCE_WG`] points.
 ///
 /// # Panics
 /// If a template placeholder survives substitution (a bug in the shader sources, caught
@@ -311,8 +311,8 @@ pub fn source_for(
 }
 
 /// [`source_for`] for a device with `workgroup_storage` bytes of workgroup memory: reduction
-/// workgroups of [`stages::reduce_wg`] threads (the plan's
-/// [`groups_per_window`](crate::msm::plan::Plan::groups_per_window) assumes the same).
+/// trees of [`stages::reduce_wg`] points (the plan's
+/// [`reduce_wg`](crate::msm::plan::Plan::reduce_wg) is the same).
 ///
 /// # Panics
 /// As [`source_for`].
@@ -452,11 +452,7 @@ pub fn source_for_device(
             parts.push(storage(
                 &MSM_REDUCE
                     .replace("${REDUCE_WG_LOG2}", &wg.trailing_zeros().to_string())
-                    .replace("${REDUCE_WG}", &wg.to_string())
-                    .replace(
-                        "${REDUCE_PART_BUCKETS}",
-                        &stages::REDUCE_PART_BUCKETS.to_string(),
-                    ),
+                    .replace("${REDUCE_WG}", &wg.to_string()),
             ));
             parts.push(
                 if stages::reduce_coop(group, form, wg, workgroup_storage) {

@@ -4,41 +4,102 @@
 use super::FqForm;
 use crate::curve::GroupId;
 
-/// Most threads in a reduction workgroup (`REDUCE_WG` of msm_reduce.wgsl is generated
-/// from [`reduce_wg`], at most this; a power of two).
+/// Most points a reduction tree holds in workgroup memory (`REDUCE_WG` of
+/// msm_reduce.wgsl is generated from [`reduce_wg`], at most this; a power of two): a
+/// stage of the tree adds log2 of them levels, with half as many lanes.
 pub const REDUCE_WG: u32 = 64;
 const _: () = assert!(REDUCE_WG.is_power_of_two());
-/// Fewest threads in a reduction workgroup.
+/// Fewest points of a reduction tree.
 pub const REDUCE_WG_MIN: u32 = 8;
-/// Most buckets the reduction reduces as one window (`REDUCE_PART_BUCKETS` of
-/// msm_reduce.wgsl is generated from it): a wider window is reduced in parts of this many
-/// contiguous buckets
-/// ([`Plan::reduce_parts`](crate::msm::plan::Plan::reduce_parts)), each with the
-/// threads of a whole 16-bit window, since a window's reduction threads are bounded
-/// (`plan::reduce_segs`).
-pub const REDUCE_PART_BUCKETS: u32 = 1 << 15;
 
-/// Parts a window of `buckets` buckets is reduced in: buckets / [`REDUCE_PART_BUCKETS`],
-/// at least 1 (msm_reduce.wgsl's `part_count` computes the same).
-pub fn reduce_parts(buckets: u32) -> u32 {
-    (buckets / REDUCE_PART_BUCKETS).max(1)
+/// log2 of the buckets one thread of `reduce_walk` (msm_reduce.wgsl) walks before the
+/// bit trees, in windows of `buckets` buckets: none up to 2^12 buckets, whose trees
+/// alone take fewest rounds; above, segments of up to 16 buckets, at least 2^11 a
+/// window, so that wide windows' sums run as chains over many threads (two additions a
+/// bucket, as the trees' levels cost, without their rounds).
+pub fn reduce_seg_log2(buckets: u32) -> u32 {
+    let levels = buckets.trailing_zeros();
+    if levels <= 12 {
+        0
+    } else {
+        (levels - 11).min(4)
+    }
 }
 
-/// Points the reduction writes for each of its workgroups: the three sums A_g, B_g, S_g
-/// of msm_reduce.wgsl, which the scratch layout counts.
-pub const GROUP_SUMS: u32 = 3;
-/// Points the reduction writes for each window it reduces (each part of a window,
-/// [`Plan::reduce_parts`](crate::msm::plan::Plan::reduce_parts)): X_w, V_w, Y_w and
-/// T_w of msm_reduce.wgsl, which the readback and the host's combine count.
-pub const REDUCE_SUMS: u32 = 4;
+/// Points `reduce_walk` writes over `windows` windows of `buckets` buckets: two a
+/// segment (its sum and its running sum's sum), none where buckets are not walked.
+pub fn walk_points(windows: u32, buckets: u32) -> u64 {
+    match reduce_seg_log2(buckets) {
+        0 => 0,
+        e => 2 * u64::from(windows) * u64::from(buckets >> e),
+    }
+}
 
-/// Threads in a reduction workgroup of `group`'s MSM on a device with `storage` bytes of
+/// Points the reduction leaves a window for the host (msm_reduce.wgsl): the bit sums of
+/// its buckets' indices, then their total; where buckets are walked in segments
+/// ([`reduce_seg_log2`]), the segments' sums first, then the bit sums of the segments'
+/// indices and their total.
+pub fn window_sum_points(buckets: u32, wg: u32) -> u32 {
+    tree_stages(buckets, wg).last().map_or(1, |t| t.p + t.q + 1)
+}
+
+/// One stage of the reduction's bit trees (msm_reduce.wgsl's `tree_stage` computes the
+/// same): it starts from nodes holding `p` values before their total (the bit sums done,
+/// after a segment's sum where buckets are walked first) and makes a node of `q` more
+/// levels from each block of 2^q of them, `blocks` a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeStage {
+    /// Values before the total in a node the stage starts from.
+    pub p: u32,
+    /// Levels it adds.
+    pub q: u32,
+    /// Nodes it makes a window.
+    pub blocks: u32,
+}
+
+impl TreeStage {
+    /// Workgroups of the stage over `windows` windows: one per value of each block's
+    /// nodes (its `p` bit sums and its total).
+    pub fn workgroups(&self, windows: u32) -> u64 {
+        u64::from(windows) * u64::from(self.blocks) * u64::from(self.p + 1)
+    }
+
+    /// Points the stage writes over `windows` windows: `p + q + 1` values a node it makes.
+    pub fn out_points(&self, windows: u32) -> u64 {
+        u64::from(windows) * u64::from(self.blocks) * u64::from(self.p + self.q + 1)
+    }
+}
+
+/// The stages of the reduction's bit trees over windows of `buckets` buckets (a power of
+/// two, at least 2) with trees of `wg` points ([`reduce_wg`]), over the buckets or over
+/// their segments ([`reduce_seg_log2`]): log2(wg) levels a stage, the last one the levels
+/// left, until one node a window holds every bit sum of its segments' indices and its
+/// total.
+pub fn tree_stages(buckets: u32, wg: u32) -> Vec<TreeStage> {
+    let seg = reduce_seg_log2(buckets);
+    let levels = buckets.trailing_zeros() - seg;
+    let first = u32::from(seg > 0);
+    let per = wg.trailing_zeros();
+    (0..levels.div_ceil(per))
+        .map(|s| {
+            let d = s * per;
+            let q = per.min(levels - d);
+            TreeStage {
+                p: first + d,
+                q,
+                blocks: 1 << (levels - d - q),
+            }
+        })
+        .collect()
+}
+
+/// Points of a reduction tree of `group`'s MSM on a device with `storage` bytes of
 /// workgroup memory: the most, up to [`REDUCE_WG`], whose XYZZ points fit it in every
 /// representation the group's kernels may hold Fq in ([`xyzz_register_bytes`]), and at
 /// least [`REDUCE_WG_MIN`] (where even those do not fit, the kernel build reports the
-/// device's limit). BN254 G2 with Portable32's small limbs takes 40 KiB at 64 threads,
-/// more than the 32 KiB of WebGPU in browsers, of Apple GPUs and of GL; at 32 threads
-/// it fits. Every other group fits 32 KiB at 64.
+/// device's limit). BN254 G2 with Portable32's small limbs takes 40 KiB at 64 points,
+/// more than the 32 KiB of WebGPU in browsers, of Apple GPUs and of GL; at 32 it fits.
+/// Every other group fits 32 KiB at 64.
 pub fn reduce_wg(group: GroupId, storage: u32) -> u32 {
     let point = xyzz_register_bytes(group);
     let mut wg = REDUCE_WG;
@@ -48,16 +109,16 @@ pub fn reduce_wg(group: GroupId, storage: u32) -> u32 {
     wg
 }
 
-/// Whether `reduce_windows` of `group`'s MSM adds with four warps a lane
-/// (reduce_add_coop.wgsl) on a device with `storage` bytes of workgroup memory, for
-/// reduction workgroups of `wg` lanes holding Fq in `form`: for the groups over Fq (G2's
-/// formulas run over Fq2 on the register machine), where a lane's roles fill whole
-/// warps of 32 (`wg` at least 32) and the trees' points and the products of two levels
-/// (three points a lane) fit the device's workgroup memory.
+/// Whether the reduction's trees add with four warps a lane (reduce_add_coop.wgsl) on a
+/// device with `storage` bytes of workgroup memory, for trees of `wg` points holding Fq
+/// in `form`: for the groups over Fq (G2's formulas run over Fq2 on the register
+/// machine), where a tree's `wg / 2` lanes fill whole warps of 32 with each role and
+/// the tree's points and the products of two levels (two points a lane) fit the
+/// device's workgroup memory.
 pub fn reduce_coop(group: GroupId, form: FqForm, wg: u32, storage: u32) -> bool {
     group.degree() == 1
-        && wg >= 32
-        && u64::from(wg) * 12 * u64::from(fq_register_bytes(group, form)) <= u64::from(storage)
+        && wg / 2 >= 32
+        && u64::from(wg) * 8 * u64::from(fq_register_bytes(group, form)) <= u64::from(storage)
 }
 
 /// Bytes of one element of `group`'s base field (Fq) in registers in `form`.
@@ -160,10 +221,9 @@ pub(crate) const SCATTER_FINE: &str = "scatter_fine";
 /// `scan`, then scans each tile from the totals before it).
 pub(crate) const SCAN_TILES: &str = "scan_tiles";
 
-/// The second kernel of the reduce stage (window-group sums of the thread shares).
-pub(crate) const REDUCE_GROUPS: &str = "reduce_groups";
-/// The third kernel of the reduce stage (window sums of the group sums).
-pub(crate) const REDUCE_WINDOWS: &str = "reduce_windows";
+/// The reduction's first kernel where windows are walked in segments
+/// ([`reduce_seg_log2`]).
+pub(crate) const REDUCE_WALK: &str = "reduce_walk";
 
 /// Index of the decompose stage in [`STAGES`].
 pub(crate) const DECOMPOSE: usize = 0;
@@ -187,8 +247,8 @@ pub(crate) const COLLECT: usize = 5;
 pub(crate) const COLLECT_STEP: u32 = 31;
 
 /// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
-/// runs) plus the scan's first kernel, the scatter in bins' three and the reduce stage's
-/// second and third.
+/// runs) plus the scan's first kernel, the scatter in bins' three and the reduction's
+/// walk over segments.
 pub(crate) fn entry_points() -> Vec<String> {
     STAGES
         .iter()
@@ -200,8 +260,7 @@ pub(crate) fn entry_points() -> Vec<String> {
             SCATTER_BINS,
             SCATTER_MID,
             SCATTER_FINE,
-            REDUCE_GROUPS,
-            REDUCE_WINDOWS,
+            REDUCE_WALK,
         ])
         .map(|s| s.to_string())
         .collect()
@@ -212,21 +271,81 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reduce_windows_adds_with_four_warps_where_its_products_fit() {
+    fn reduction_trees_add_with_four_warps_where_their_products_fit() {
         use FqForm::{Radix29, Small, Words};
-        // BN254 G1 in radix 2^29 (36-byte Fq): 27 KiB at 64 lanes, within 32 KiB.
+        // BN254 G1 in radix 2^29 (36-byte Fq): 18 KiB at 64 points, within 32 KiB.
         assert_eq!(fq_register_bytes(GroupId::Bn254G1, Radix29), 36);
         assert!(reduce_coop(GroupId::Bn254G1, Radix29, 64, 32 << 10));
         assert!(!reduce_coop(GroupId::Bn254G1, Radix29, 64, 16 << 10));
-        // At 32 lanes (WebGPU's 16 KiB) 32-bit words fit, small limbs do not.
-        assert!(reduce_coop(GroupId::Bn254G1, Words, 32, 16 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, Small, 32, 16 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, Small, 64, 48 << 10));
-        // A lane's four roles fill whole warps of 32 only from 32 lanes on.
-        assert!(!reduce_coop(GroupId::Bn254G1, Words, 16, 48 << 10));
+        // Small limbs (80-byte Fq): 40 KiB, within NVIDIA's 48.
+        assert!(reduce_coop(GroupId::Bn254G1, Small, 64, 48 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, Small, 64, 32 << 10));
+        // A tree's lanes (half its points) fill whole warps of 32 only from 64 points on.
+        assert!(!reduce_coop(GroupId::Bn254G1, Words, 32, 48 << 10));
         // G2's formulas run over Fq2: lanes add alone.
         assert!(!reduce_coop(GroupId::Bn254G2, Radix29, 64, 48 << 10));
         assert!(reduce_coop(GroupId::Bls12381G1, Radix29, 64, 48 << 10));
+    }
+
+    #[test]
+    fn tree_stages_cover_every_level_once() {
+        // 2^11 buckets in trees of 64 points: six levels, then five.
+        assert_eq!(
+            tree_stages(1 << 11, 64),
+            [
+                TreeStage {
+                    p: 0,
+                    q: 6,
+                    blocks: 32
+                },
+                TreeStage {
+                    p: 6,
+                    q: 5,
+                    blocks: 1
+                }
+            ]
+        );
+        // 2^15 buckets in segments of 16: a segment's sum and six levels, then five.
+        assert_eq!(reduce_seg_log2(1 << 15), 4);
+        assert_eq!(
+            tree_stages(1 << 15, 64),
+            [
+                TreeStage {
+                    p: 1,
+                    q: 6,
+                    blocks: 32
+                },
+                TreeStage {
+                    p: 7,
+                    q: 5,
+                    blocks: 1
+                }
+            ]
+        );
+        for wg in [8, 16, 32, 64] {
+            for levels in 1..=19 {
+                let seg = reduce_seg_log2(1 << levels);
+                assert!(seg <= 4 && (seg == 0 || levels - seg >= 11), "{levels}");
+                let stages = tree_stages(1 << levels, wg);
+                let first = u32::from(seg > 0);
+                let mut p = first;
+                for (i, t) in stages.iter().enumerate() {
+                    assert_eq!(t.p, p, "{wg} {levels} {i}");
+                    assert!(t.q >= 1 && 1 << t.q <= wg, "{wg} {levels} {i}");
+                    p += t.q;
+                    assert_eq!(t.blocks, 1 << (levels - seg + first - p));
+                    // A level's additions fit the tree's lanes and its values its points.
+                    for l in 1..=t.q {
+                        assert!((1 << (t.q - l)) * l <= wg / 2);
+                        assert!((1 << (t.q - l)) * (l + 1) <= wg);
+                    }
+                }
+                assert_eq!(p, levels - seg + first, "{wg} {levels}");
+                // Stage 0 writes the most (msm_reduce.wgsl places the odd stages after it).
+                let out = |t: &TreeStage| t.out_points(1);
+                assert!(stages.iter().all(|t| out(t) <= out(&stages[0])));
+            }
+        }
     }
 
     #[test]

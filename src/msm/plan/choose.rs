@@ -202,7 +202,6 @@ mod tests {
         max_workgroups: 65535,
         threads: Threads {
             accumulate_log2: None,
-            reduce_segs_log2: 11,
             workgroup_storage: u32::MAX,
         },
         default_budget: None,

@@ -22,9 +22,9 @@ pub use layout::Layout;
 pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
 pub use shape::{
     accumulate_threads_log2, default_window_bits, glv_default_window_bits, glv_window_bits,
-    reduce_segs, wide_glv_from, window_bits_for, window_bits_in, window_count, Threads,
-    GLV_FEWER_THREADS_MAX_PASS, REDUCE_FULL_WINDOWS, WIDE_GLV_BITS, WIDE_GLV_MIN_PASS,
-    WIDE_WINDOW_BITS, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
+    wide_glv_from, window_bits_for, window_bits_in, window_count, Threads,
+    GLV_FEWER_THREADS_MAX_PASS, WIDE_GLV_BITS, WIDE_GLV_MIN_PASS, WIDE_WINDOW_BITS,
+    WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
 
 /// Bits in a BN254 scalar (r < 2^254; a group's: `GroupId::scalar_bits`).
@@ -39,12 +39,10 @@ pub const TARGET_THREADS: u64 = 1 << 18;
 pub const COUNTS_AFTER_BUCKETS: u64 = 4;
 /// Bounds of the entries one accumulation thread sums.
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
-/// Most reduction threads per window by default (a device's `Tuning::reduce_segs_log2`
-/// overrides it).
-pub const MAX_SEGS: u32 = 1 << crate::msm::plan::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 pub use crate::shader::stages::{
-    reduce_wg, xyzz_register_bytes, BINS_MAX_BUCKETS, BIN_LOG2, BIN_MAX, BIN_SHIFT, GROUP_SUMS,
-    REDUCE_PART_BUCKETS, REDUCE_SUMS, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER, SCAN_WG,
+    reduce_seg_log2, reduce_wg, tree_stages, walk_points, window_sum_points, xyzz_register_bytes,
+    TreeStage, BINS_MAX_BUCKETS, BIN_LOG2, BIN_MAX, BIN_SHIFT, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER,
+    SCAN_WG,
 };
 /// Largest pass we plan, in points.
 pub const MAX_PASS_LOG2: u32 = 24;
@@ -147,11 +145,9 @@ pub struct Plan {
     /// Accumulation chunks per window C = entries / L (entries: capacity times the
     /// layout's entries a point).
     pub chunks_per_window: u32,
-    /// Reduction threads per part of a window T (a multiple of the reduction workgroup
-    /// size, [`reduce_wg`], and at most its square).
-    pub segs_per_window: u32,
-    /// Reduction workgroups per part of a window G = T / [`reduce_wg`].
-    pub groups_per_window: u32,
+    /// Points of a reduction tree ([`reduce_wg`] of the device): the reduction runs
+    /// [`Plan::tree_stages`] of log2 of them levels.
+    pub reduce_wg: u32,
 }
 
 /// Scan tiles of a window of `buckets` buckets, T = ceil(B / (SCAN_WG * SCAN_PER)): the
@@ -239,12 +235,6 @@ impl Plan {
             Some(_) => (c, all),
         };
         let num_buckets = 1u32 << (c - 1);
-        let reduce_parts = crate::shader::stages::reduce_parts(num_buckets);
-        let wg = reduce_wg(group, threads.workgroup_storage);
-        let segs = (num_buckets / reduce_parts).next_power_of_two().clamp(
-            wg,
-            reduce_segs(num_windows * reduce_parts, threads.reduce_segs_log2, wg),
-        );
         let row = capacity * layout.entries_per_point();
         let entries = u64::from(num_windows) * u64::from(row);
         let threads_log2 = threads
@@ -266,8 +256,7 @@ impl Plan {
             num_buckets,
             chunk_len,
             chunks_per_window: row.div_ceil(chunk_len),
-            segs_per_window: segs,
-            groups_per_window: segs / wg,
+            reduce_wg: reduce_wg(group, threads.workgroup_storage),
         })
     }
 
@@ -277,10 +266,15 @@ impl Plan {
         self.window_bits - u32::from(w >= self.full_windows)
     }
 
-    /// Parts each window is reduced in (a power of two; [`REDUCE_PART_BUCKETS`] buckets
-    /// each where the window has more): the reduction's "windows" are these parts.
-    pub fn reduce_parts(&self) -> u32 {
-        crate::shader::stages::reduce_parts(self.num_buckets)
+    /// The stages of the reduction's bit trees over this plan's windows
+    /// ([`tree_stages`]).
+    pub fn tree_stages(&self) -> Vec<TreeStage> {
+        tree_stages(self.num_buckets, self.reduce_wg)
+    }
+
+    /// Points the reduction leaves a window for the host ([`window_sum_points`]).
+    pub fn window_sum_points(&self) -> u32 {
+        window_sum_points(self.num_buckets, self.reduce_wg)
     }
 
     /// Scan tiles per window (see [`scan_tiles`]).
@@ -329,22 +323,6 @@ impl Plan {
         ScatterMode::of(self.num_buckets, row)
     }
 
-    /// log2 of the weights the host's combine gives each window's V_w, Y_w and the sum
-    /// of its parts' totals (the window sum is X_w + 2^k1 V_w + 2^k2 Y_w + 2^k3 sum_v v T_v,
-    /// msm_reduce.wgsl, X, V and Y summed over the parts): 2^k1 = the buckets of a
-    /// reduction segment, 2^k2 = that times the lanes of a reduction workgroup, 2^k3 =
-    /// the buckets of a part.
-    pub fn window_weights_log2(&self) -> (u32, u32, u32) {
-        let lanes = self.segs_per_window / self.groups_per_window;
-        let part = self.num_buckets / self.reduce_parts();
-        let per = part.div_ceil(self.segs_per_window);
-        (
-            per.trailing_zeros(),
-            (lanes * per).trailing_zeros(),
-            part.trailing_zeros(),
-        )
-    }
-
     /// Bytes of the digit buffer: a word an entry, and a second one (the entry's rank
     /// in its bucket, or the entry binned) where [`ScatterMode::doubles_digits`].
     pub fn digits_bytes(&self) -> u64 {
@@ -366,16 +344,20 @@ impl Plan {
         self.group.point_bytes() * self.scratch_points()
     }
 
-    /// Points in the scratch buffer: bucket partials, chunk partials, then for each part
-    /// of a window its group sums ([`GROUP_SUMS`] a group) and reduce-thread shares (two
-    /// a thread; the [`REDUCE_SUMS`] window sums take their place).
+    /// Points in the scratch buffer: bucket partials, chunk partials, then the
+    /// reduction's segment sums and tree nodes (its first stage's, then the second's
+    /// after them; the later stages alternate between the two areas, msm_reduce.wgsl).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        let parts = w * u64::from(self.reduce_parts());
+        let tree: u64 = self
+            .tree_stages()
+            .iter()
+            .take(2)
+            .map(|t| t.out_points(self.num_windows))
+            .sum();
         w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
-            + parts
-                * (u64::from(GROUP_SUMS * self.groups_per_window)
-                    + 2 * u64::from(self.segs_per_window))
+            + walk_points(self.num_windows, self.num_buckets)
+            + tree
     }
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).
@@ -545,23 +527,10 @@ mod tests {
         let base = |feed, slots| glv.working_bytes() + slots * glv.slot_bytes(feed);
         assert_eq!(glv.job_bytes(f, 2), base(f, 2) + glv.bases_bytes());
         assert_eq!(glv.job_bytes(r, 1), base(r, 1));
-        // A range of GLV windows (a cluster's split by windows): the rows stay doubled;
-        // half the windows would take twice the reduction threads each, but a window's
-        // groups must fit half a reduction workgroup (2^11 threads at 64 lanes).
+        // A range of GLV windows (a cluster's split by windows): the rows stay doubled.
         let half = Plan::with_windows(1 << 20, 16, Some(&(4..8)), Layout::Glv).unwrap();
         assert_eq!((half.first_window, half.num_windows), (4, 4));
         assert_eq!(half.row_capacity(), 2 << 20);
-        assert_eq!(glv.segs_per_window, MAX_SEGS);
-        assert_eq!(half.segs_per_window, MAX_SEGS);
-        assert_eq!(half.groups_per_window, REDUCE_WG / 2);
-        assert_eq!(whole.segs_per_window, MAX_SEGS);
-        assert_eq!(
-            reduce_segs(1, tuning::DEFAULT_REDUCE_SEGS_LOG2, REDUCE_WG),
-            2048
-        );
-        assert_eq!(reduce_segs(2, 8, REDUCE_WG), 1024);
-        assert_eq!(reduce_segs(8, 8, REDUCE_WG), 256);
-        assert_eq!(reduce_segs(8, 11, 32), 512);
         assert!(Plan::with_windows(1 << 20, 16, Some(&(4..9)), Layout::Glv).is_err());
         // Params feed (resident scalars): a slot is its parameter block.
         assert_eq!(glv.job_bytes(Feed::Params, 3), base(Feed::Params, 3));

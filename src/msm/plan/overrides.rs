@@ -41,7 +41,7 @@ fn flag(v: &str) -> Option<bool> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 21] = [
+const ENV: [EnvVar; 20] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
         expected: "full, compact or rolled",
@@ -152,14 +152,6 @@ const ENV: [EnvVar; 21] = [
         set: |t, v| put(&mut t.scatter_bins, flag(v)),
     },
     EnvVar {
-        var: "WGPU_MSM_REDUCE_SEGS_LOG2",
-        expected: "a whole number 6..=11",
-        set: |t, v| {
-            let ok = |l: &u32| super::tuning::REDUCE_SEGS_LOG2_RANGE.contains(l);
-            put(&mut t.reduce_segs_log2, at_least(v, 0).filter(ok))
-        },
-    },
-    EnvVar {
         var: "WGPU_MSM_SEED_PER_BUCKET",
         expected: "a whole number",
         set: |t, v| put(&mut t.seed_points_per_bucket, at_least(v, 0)),
@@ -220,7 +212,6 @@ impl Tuning {
     /// | `WGPU_MSM_ACCUMULATE_THREADS_LOG2` | [`Tuning::accumulate_threads_log2`] |
     /// | `WGPU_MSM_WHOLE_WAVES` (`0`, `1`) | [`Tuning::whole_waves`] |
     /// | `WGPU_MSM_SCATTER_BINS` (`0`, `1`) | [`Tuning::scatter_bins`] |
-    /// | `WGPU_MSM_REDUCE_SEGS_LOG2` | [`Tuning::reduce_segs_log2`] |
     /// | `WGPU_MSM_SEED_PER_BUCKET` | [`Tuning::seed_points_per_bucket`] |
     /// | `WGPU_MSM_DEAR_SEED_PER_BUCKET` | [`Tuning::dear_seed_points_per_bucket`] |
     /// | `WGPU_MSM_POOL_KEEP` | [`Tuning::pool_keep`] |
@@ -300,24 +291,6 @@ mod tests {
             Tuning::default().with_vars(|_| None).unwrap(),
             Tuning::default()
         );
-    }
-
-    #[test]
-    fn the_reduction_width_takes_what_the_tuning_check_takes() {
-        let info = crate::msm::plan::tuning::tests::info(false, "Vulkan");
-        for (v, ok) in [("5", false), ("6", true), ("11", true), ("12", false)] {
-            let env = |var: &str| (var == "WGPU_MSM_REDUCE_SEGS_LOG2").then(|| v.to_string());
-            let t = Tuning::default().with_vars(env);
-            assert_eq!(t.is_ok(), ok, "{v}: {t:?}");
-            if let Ok(t) = t {
-                assert!(t.check(&info).is_ok(), "{v}");
-            }
-        }
-        let wide = Tuning {
-            reduce_segs_log2: 12,
-            ..Tuning::default()
-        };
-        assert!(wide.check(&info).is_err());
     }
 
     #[test]

@@ -1,7 +1,6 @@
-//! The shape of a pass: its window width and windows, and how many accumulation and
-//! reduction threads it aims for.
+//! The shape of a pass: its window width and windows, and how many accumulation
+//! threads it aims for.
 
-use super::tuning::DEFAULT_REDUCE_SEGS_LOG2;
 use super::{Layout, SCALAR_BITS, TARGET_THREADS};
 use crate::curve::GroupId;
 
@@ -11,10 +10,8 @@ use crate::curve::GroupId;
 pub struct Threads {
     /// 2^this accumulation threads a pass; `None`: [`accumulate_threads_log2`].
     pub accumulate_log2: Option<u32>,
-    /// At most 2^this reduction threads a window (see [`reduce_segs`]).
-    pub reduce_segs_log2: u32,
     /// Bytes of workgroup memory a kernel may use on the device: the reduction's
-    /// workgroups are sized to it ([`reduce_wg`](crate::shader::stages::reduce_wg)).
+    /// trees are sized to it ([`reduce_wg`](crate::shader::stages::reduce_wg)).
     pub workgroup_storage: u32,
 }
 
@@ -22,7 +19,6 @@ impl Default for Threads {
     fn default() -> Threads {
         Threads {
             accumulate_log2: None,
-            reduce_segs_log2: DEFAULT_REDUCE_SEGS_LOG2,
             workgroup_storage: u32::MAX,
         }
     }
@@ -108,15 +104,15 @@ pub fn window_bits_in(group: GroupId, layout: Layout, n: usize, cap: usize) -> u
 /// windows. From 2^17 to 2^19 entries fewer windows (fewer additions) outweigh their
 /// buckets' longer reduction, the more so the cheaper a group's reduction is: the G1
 /// groups take 12 bits at 2^17 and 16 from 2^18, BN254 G2 11 and then 15, BLS12-381 G2
-/// (the dearest additions) 11 up to 2^18 and 15 at 2^19; BN254 G1 takes 10 at 2^15 and
-/// 2^16 (measured per group at 2^14-2^19 points: docs/benchmark-log.md, v51). Elsewhere,
-/// and for the other groups below 2^17, the width [`default_window_bits`] gives the
-/// entries, at most 16 (8 windows of 16 bits hold 128).
+/// (the dearest additions) 11 up to 2^18 and 15 at 2^19; every group takes 10 at 2^15
+/// and 2^16 (measured per group at 2^14-2^19 points: docs/benchmark-log.md, v51, v52).
+/// Elsewhere the width [`default_window_bits`] gives the entries, at most 16 (8 windows
+/// of 16 bits hold 128).
 pub fn glv_default_window_bits(group: GroupId, entries: usize) -> u32 {
     use GroupId::{Bls12381G1, Bls12381G2, Bn254G1, Bn254G2};
     let lg = usize::BITS - entries.max(1).saturating_sub(1).leading_zeros();
     match (lg, group) {
-        (15..=16, Bn254G1) => 10,
+        (15..=16, _) => 10,
         (17, Bn254G1 | Bls12381G1) => 12,
         (17, Bn254G2 | Bls12381G2) | (18, Bls12381G2) => 11,
         (18..=19, Bn254G1 | Bls12381G1) => 16,
@@ -157,26 +153,6 @@ pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> 
         .then_some(WIDE_GLV_BITS)
 }
 
-/// Windows at and above which a window gets [`MAX_SEGS`](super::MAX_SEGS) reduction threads; fewer
-/// windows share as many threads in all (up to the reduction workgroups' bound).
-pub const REDUCE_FULL_WINDOWS: u32 = 8;
-
-/// Most bucket-reduction threads a window of a pass computing `num_windows` windows
-/// gets, with reduction workgroups of `wg` lanes: 2^`segs_log2` ([`MAX_SEGS`](super::MAX_SEGS)
-/// by default), more where fewer than [`REDUCE_FULL_WINDOWS`] windows leave the device
-/// idle, and at most wg^2 / 2: a window's groups of wg threads are summed by one
-/// `reduce_windows` workgroup, whose three trees take 3G values in 2G = wg slots (2^11 at
-/// 64 lanes, which the default already reaches). The reduction is a chain of dependent
-/// additions per thread (twice the segment's buckets, then the rounds of the groups), so
-/// shorter segments finish sooner while threads are few.
-pub fn reduce_segs(num_windows: u32, segs_log2: u32, wg: u32) -> u32 {
-    let short = REDUCE_FULL_WINDOWS
-        .div_ceil(num_windows.max(1))
-        .next_power_of_two()
-        .trailing_zeros();
-    (1u32 << (segs_log2.max(6) + short).min(30)).min(wg * wg / 2)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,8 +185,8 @@ mod tests {
         // (points, BN254 G1, BLS12-381 G1, BN254 G2, BLS12-381 G2)
         for (n, widths) in [
             (1 << 13, [7, 7, 7, 7]),
-            (1 << 14, [10, 7, 7, 7]),
-            (1 << 15, [10, 8, 8, 8]),
+            (1 << 14, [10, 10, 10, 10]),
+            (1 << 15, [10, 10, 10, 10]),
             (1 << 16, [12, 12, 11, 11]),
             (1 << 17, [16, 16, 15, 11]),
             (1 << 18, [16, 16, 15, 15]),

@@ -16,12 +16,6 @@ use crate::device::DeviceInfo;
 use crate::error::{Error, Result};
 use crate::shader::{unroll::Unroll, Fq32};
 
-/// Most bucket-reduction threads per window by default, 2^this (`plan::MAX_SEGS`).
-pub(crate) const DEFAULT_REDUCE_SEGS_LOG2: u32 = 11;
-/// The widths `Tuning::reduce_segs_log2` may take (the override's too): above 11,
-/// `plan::reduce_segs` gives no more threads at 64 lanes.
-pub(crate) const REDUCE_SEGS_LOG2_RANGE: std::ops::RangeInclusive<u32> = 6..=11;
-
 /// What the MSM kernels read straight from the host-visible buffers the host writes
 /// one-shot inputs into, skipping the copy into a device buffer. Possible only where
 /// the device may bind mappable buffers as storage
@@ -111,9 +105,6 @@ pub struct Tuning {
     /// A pass aims for 2^this accumulation threads; `None`: the plan's default
     /// (`plan::accumulate_threads_log2`).
     pub accumulate_threads_log2: Option<u32>,
-    /// At most 2^this bucket-reduction threads per window (6 to 11; `plan::reduce_segs`
-    /// bounds them by the reduction workgroup's lanes).
-    pub reduce_segs_log2: u32,
     /// Most points per bucket (pass points / buckets per window) at which a later
     /// pass's bucket heads start from the bucket totals, for the groups whose formulas
     /// are written out (BN254 G1); larger passes leave every piece to the collect step.
@@ -214,7 +205,6 @@ impl Default for Tuning {
             resident_first_pass_shift: 4,
             resident_overlap_log2: 21,
             accumulate_threads_log2: None,
-            reduce_segs_log2: DEFAULT_REDUCE_SEGS_LOG2,
             seed_points_per_bucket: 32,
             dear_seed_points_per_bucket: u32::MAX,
             pool_keep: 6,
@@ -301,9 +291,6 @@ impl Tuning {
         if self.pass_growth_pct <= 100 || self.resident_pass_growth_pct <= 100 {
             return bad("pass growths must be more than 100%");
         }
-        if !REDUCE_SEGS_LOG2_RANGE.contains(&self.reduce_segs_log2) {
-            return bad("reduce_segs_log2 must be within 6..=11");
-        }
         if self.direct_uploads != DirectUploads::None && !info.mappable_storage {
             return bad(&format!(
                 "{} cannot read uploads in place (no MAPPABLE_PRIMARY_BUFFERS)",
@@ -335,7 +322,7 @@ impl std::fmt::Display for Tuning {
              pass_growth {}% \
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
-             reduce_segs 2^{} seed_per_bucket {} dear_seed_per_bucket {} pool_keep {} \
+             seed_per_bucket {} dear_seed_per_bucket {} pool_keep {} \
              direct_uploads {:?} \
              retire_on_poller {} poll_readback {} fold_indirect {} whole_waves {} \
              scatter_bins {} \
@@ -353,7 +340,6 @@ impl std::fmt::Display for Tuning {
             self.resident_pass_growth_pct,
             self.resident_overlap_log2,
             threads,
-            self.reduce_segs_log2,
             self.seed_points_per_bucket,
             self.dear_seed_points_per_bucket,
             self.pool_keep,

@@ -1,5 +1,5 @@
-//! The host's last step: every MSM's window sums, read back from the device, weighted
-//! by powers of two and added (`encode::combine_window_sums`).
+//! The host's last step: every MSM's window sums, read back from the device (each
+//! window's bit sums and total), weighted by powers of two and added.
 
 use crate::curve::Group;
 use crate::msm::plan::Plan;
@@ -8,56 +8,63 @@ use ark_ff::Zero;
 
 /// Every MSM's result from the read-back words (its window sums, written by its last
 /// pass): the windows weighted by powers of two. A batch's MSMs are combined on rayon's
-/// pool; a single one on the calling thread (no wake-up of the pool). In a browser
-/// (no threads) all of them on the calling thread.
+/// pool, each on one thread, its doublings shared between windows
+/// (`encode::combine_bit_sums`); a single MSM of G1 on the calling thread (no wake-up of
+/// the pool), and of G2, whose terms cost several times G1's, each window's sum on the
+/// pool, then joined. In a browser (no threads) all of them on the calling thread.
 pub(crate) fn combine<C: Group>(
     out: &[u32],
     plan: &Plan,
     has_passes: &[bool],
 ) -> Vec<Projective<C>> {
+    use crate::msm::encode::{
+        combine_bit_sums, combine_windows_by, read_xyzz_in, window_sum_from_bits,
+    };
     #[cfg(not(target_arch = "wasm32"))]
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
-    let parts = plan.reduce_parts() as usize;
+    let per_window = plan.window_sum_points() as usize;
     let point_words = 4 * C::ELEMENT_WORDS;
-    // X of every part of every window, then V, Y and T (msm_reduce.wgsl's
-    // `reduce_windows`), part v of window w at w * parts + v.
-    let per_msm = crate::shader::stages::REDUCE_SUMS as usize * point_words * windows * parts;
-    let weights = plan.window_weights_log2();
-    let one = |m: usize| {
-        if !has_passes[m] {
-            // No scalars, no pass: nothing was written for it (the pooled readback
-            // holds an earlier job's words there).
-            return Projective::<C>::zero();
+    // Window w's sums at w * per_window (msm_reduce.wgsl): its bit sums, then its total
+    // (weight 1); or, where buckets are walked in segments of 2^shift, its segments'
+    // sum (weight 1), then the bit sums of the segments' indices (weights 2^shift on),
+    // then their total (unused).
+    let shift = crate::shader::stages::reduce_seg_log2(plan.num_buckets);
+    let walked = usize::from(shift > 0);
+    let levels = (per_window - 1 - walked) as u32;
+    let slot = |k: u32| match (walked, k == levels) {
+        (0, _) => k as usize,
+        (_, true) => 0,
+        (_, false) => k as usize + 1,
+    };
+    let per_msm = per_window * point_words * windows;
+    // Window w of the plan is window first_window + w of the scalar: the windows below
+    // it count as zero.
+    let below = plan.first_window as usize;
+    let width = |w: usize| plan.window_width(w as u32);
+    let term = |m: usize, w: usize, k: u32| match w.checked_sub(below) {
+        Some(w) => {
+            read_xyzz_in::<C>(&out[m * per_msm + point_words * (w * per_window + slot(k))..])
         }
-        let words = &out[m * per_msm..];
-        let read = |k: usize, w: usize, v: usize| {
-            let i = (k * windows + w) * parts + v;
-            crate::msm::encode::read_xyzz_in::<C>(&words[point_words * i..])
-        };
-        // Window w of the plan is window first_window + w of the scalar: the windows
-        // below it count as zero. X, V and Y of a window are its parts' sums; its fourth
-        // term is sum_v v T_v (the parts' totals weighted by their first buckets, in
-        // units of a part), by suffix sums.
-        let below = plan.first_window as usize;
-        let mut sums = vec![vec![Projective::<C>::zero(); below + windows]; 4];
-        for w in 0..windows {
-            for (k, sum) in sums.iter_mut().take(3).enumerate() {
-                sum[below + w] = (0..parts).map(|v| read(k, w, v)).sum();
-            }
-            let mut suffix = Projective::<C>::zero();
-            for v in (1..parts).rev() {
-                suffix += read(3, w, v);
-                sums[3][below + w] += suffix;
-            }
-        }
-        crate::msm::encode::combine_window_sums(
-            [&sums[0], &sums[1], &sums[2], &sums[3]],
-            |w| plan.window_width(w as u32),
-            weights,
-        )
+        None => Projective::<C>::zero(),
+    };
+    // No scalars, no pass: nothing was written for it (the pooled readback holds an
+    // earlier job's words there).
+    let one = |m: usize| match has_passes[m] {
+        true => combine_bit_sums(below + windows, (levels, shift), width, |w, k| {
+            term(m, w, k)
+        }),
+        false => Projective::<C>::zero(),
     };
     if has_passes.len() == 1 {
+        #[cfg(not(target_arch = "wasm32"))]
+        if C::ID.degree() > 1 && has_passes[0] {
+            let sums: Vec<Projective<C>> = (0..below + windows)
+                .into_par_iter()
+                .map(|w| window_sum_from_bits((levels, shift), |k| term(0, w, k)))
+                .collect();
+            return vec![combine_windows_by(&sums, width)];
+        }
         return vec![one(0)];
     }
     #[cfg(not(target_arch = "wasm32"))]

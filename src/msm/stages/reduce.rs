@@ -1,40 +1,48 @@
 //! Host side of `msm_reduce.wgsl`: on an MSM's last pass, each window's bucket totals
-//! reduced to the window sum by the running-sum method, in three kernels (thread
-//! shares, then group sums, then window sums); the window sums are then copied out.
+//! reduced by bit trees (after a walk over segments of them, in wide windows), a
+//! dispatch a stage of the trees; the last stage's sums are then copied out.
 
-use super::{dispatch, grid, Params};
+use super::{grid, Params};
 use crate::device::pipeline::Kernels;
-use crate::msm::memory::working::Working;
-use crate::shader::stages::{GROUP_SUMS, REDUCE_GROUPS, REDUCE_SUMS, REDUCE_WINDOWS};
+use crate::msm::memory::working::{Working, FOLD_STRIDE};
+use crate::shader::stages::{tree_stages, walk_points, window_sum_points, TreeStage, REDUCE_WALK};
 
 impl Params {
-    /// The windows the reduction reduces: every part of every window
-    /// ([`reduce_parts`](crate::shader::stages::reduce_parts)).
-    pub(crate) fn part_count(&self) -> u32 {
-        self.num_windows * crate::shader::stages::reduce_parts(self.num_buckets)
+    /// The stages of the reduction's trees ([`tree_stages`]).
+    pub(crate) fn tree_stages(&self) -> Vec<TreeStage> {
+        tree_stages(self.num_buckets, self.reduce_wg)
     }
 
-    /// Byte offset of the window sums in the scratch buffer (where the reduction's
-    /// thread shares were, after the bucket, chunk and group partials), for points of
-    /// `point_bytes` bytes.
+    /// Byte offset of the window sums in the scratch buffer, for points of `point_bytes`
+    /// bytes: where the reduction's last stage writes (after the bucket and chunk
+    /// partials and the segments' sums; after the first stage's nodes too when the last
+    /// stage is odd).
     pub(crate) fn window_sums_offset(&self, point_bytes: u64) -> u64 {
         let w = u64::from(self.num_windows);
+        let stages = self.tree_stages();
+        let after_first = if stages.len().is_multiple_of(2) {
+            stages[0].out_points(self.num_windows)
+        } else {
+            0
+        };
         point_bytes
             * (w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
-                + u64::from(self.part_count()) * u64::from(GROUP_SUMS * self.groups_per_window))
+                + walk_points(self.num_windows, self.num_buckets)
+                + after_first)
     }
 
-    /// Bytes of the window sums ([`REDUCE_SUMS`] points a part of a window, X_w of every
-    /// part, then V_w, Y_w and T_w: see `Plan::window_weights_log2`), for points of
+    /// Bytes of the window sums ([`window_sum_points`] a window), for points of
     /// `point_bytes` bytes.
     pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
-        point_bytes * u64::from(REDUCE_SUMS * self.part_count())
+        point_bytes
+            * u64::from(self.num_windows)
+            * u64::from(window_sum_points(self.num_buckets, self.reduce_wg))
     }
 }
 
-/// Records the reduction: `reduce` (a thread per segment of every part of a window),
-/// then `reduce_groups` (the thread shares of each group), then `reduce_windows` (the
-/// groups of each part), each in workgroups.
+/// Records the reduction: `reduce_walk` over every segment where windows are walked in
+/// segments, then the `reduce` kernel once a stage of the trees, its stage number in the
+/// fold-step slot it binds.
 pub(super) fn record(
     pass: &mut wgpu::ComputePass<'_>,
     k: &Kernels,
@@ -42,12 +50,17 @@ pub(super) fn record(
     p: &Params,
     max_x: u32,
 ) {
-    let threads = u64::from(p.part_count()) * u64::from(p.segs_per_window);
-    dispatch(pass, k, steps, "reduce", grid(threads, max_x));
-    pass.set_pipeline(k.get(REDUCE_GROUPS));
-    pass.dispatch_workgroups(p.part_count() * p.groups_per_window, 1, 1);
-    pass.set_pipeline(k.get(REDUCE_WINDOWS));
-    pass.dispatch_workgroups(p.part_count(), 1, 1);
+    if p.reduce_seg_log2 > 0 {
+        let segments = u64::from(p.num_windows) * u64::from(p.num_buckets >> p.reduce_seg_log2);
+        super::dispatch(pass, k, steps, REDUCE_WALK, grid(segments, max_x));
+    }
+    pass.set_pipeline(k.get("reduce"));
+    for (s, t) in p.tree_stages().iter().enumerate() {
+        pass.set_bind_group(1, steps, &[s as u32 * FOLD_STRIDE as u32]);
+        let groups = t.workgroups(p.num_windows);
+        let x = groups.min(u64::from(max_x));
+        pass.dispatch_workgroups(x as u32, groups.div_ceil(x) as u32, 1);
+    }
 }
 
 /// Copies the pass's window sums from the scratch buffer to `out` at `offset`.
