@@ -7,9 +7,8 @@
 // pass, the collect step of msm_fold.wgsl). With L = log2 num_buckets,
 //   S_w = T + sum_{k < L} 2^k B_k,   T = sum_b T_b,   B_k = sum of T_b over the b whose bit k is set.
 // The kernels compute T and the L bit sums B_k of every window; the host weights them
-// by powers of two, its doublings shared with those that join the windows
-// (`encode::combine_bit_sums`): no doubling runs here, where every round is one
-// addition's latency.
+// by powers of two (src/msm/stages/combine.rs): no doubling runs here, where every
+// round is one addition's latency.
 //
 // Wide windows are first cut into segments of 2^e buckets (e = params.reduce_seg_log2,
 // `stages::reduce_seg_log2`), each walked down by one thread of `reduce_walk` keeping
@@ -26,20 +25,20 @@
 // total. Two children of level l - 1 make their parent in one round: the parent's bit
 // sums k < l - 1 and its total are the children's added (l additions), its bit sum
 // l - 1 is the right child's total. A level's additions number its nodes' values, so
-// the tree costs about two additions a bucket, as running sums do, in L rounds instead
-// of a chain per segment and two trees of scans.
+// the tree costs about two additions a bucket, as running sums do, in L rounds.
 //
 // The tree runs in stages of Q = REDUCE_WG_LOG2 levels (the last one fewer), one
-// dispatch each. Stage s starts from the nodes of level s Q, whose P + 1 values are done
-// (P = s Q bit sums, one more where segments bring their A_j, then the total), and takes blocks of 2^q of them (q = min(Q, L - P)), a workgroup per value of
+// dispatch each. Stage s starts from the nodes of level d = s Q, each holding P values
+// before its total (its d bit sums, after the segment's A_j where segments are walked)
+// and takes blocks of 2^q of them (q = min(Q, levels - d)), a workgroup per value of
 // each block: workgroup (w, J, j) sums value j over block J's nodes in a plain tree
-// when j < P (bit sums below P only add up), and for j = P runs the tree above over the
-// nodes' totals, giving the new node's total and its bit sums P .. P + q - 1. A node of
-// level P + q holds [B_0 .. B_{P+q-1}, T] over its buckets, so the last stage leaves
-// each window's L + 1 values, stored canonical for the host. A level l of a block's
-// tree has 2^(q-l) nodes of l + 1 values: at most 2^q = REDUCE_WG slots of workgroup
-// memory, and at most 2^(q-1) = TREE_LANES additions a round. (Below, "buckets" are the
-// segments where they are walked first.)
+// when j < P (those values only add up), and for j = P runs the tree above over the
+// nodes' totals, giving the new node's total and its next q bit sums. The node it makes
+// holds P + q values, then its total, so the last stage leaves each window's values
+// ([B_0 .. B_{L-1}, T], or [A, B'_0 .. B'_{L-e-1}, T]), stored canonical for the host.
+// A level l of a block's tree has 2^(q-l) nodes of l + 1 values: at most 2^q =
+// REDUCE_WG slots of workgroup memory, and at most 2^(q-1) = TREE_LANES additions a
+// round. (Below, "buckets" are the segments where they are walked first.)
 
 // Points of workgroup memory a tree holds and their log2 (the levels of a stage),
 // generated from `stages::reduce_wg`: 64, or fewer where 64 points do not fit the

@@ -9,9 +9,10 @@ use ark_ff::Zero;
 /// Every MSM's result from the read-back words (its window sums, written by its last
 /// pass): the windows weighted by powers of two. A batch's MSMs are combined on rayon's
 /// pool, each on one thread, its doublings shared between windows
-/// (`encode::combine_bit_sums`); a single MSM of G1 on the calling thread (no wake-up of
-/// the pool), and of G2, whose terms cost several times G1's, each window's sum on the
-/// pool, then joined. In a browser (no threads) all of them on the calling thread.
+/// (`encode::combine_bit_sums`); a single MSM's windows are summed apart on the pool,
+/// then joined (a window's dozen terms cost more than waking the pool, in every group:
+/// docs/benchmark-log.md, v52). In a browser (no threads) all of them on the calling
+/// thread.
 pub(crate) fn combine<C: Group>(
     out: &[u32],
     plan: &Plan,
@@ -58,7 +59,7 @@ pub(crate) fn combine<C: Group>(
     };
     if has_passes.len() == 1 {
         #[cfg(not(target_arch = "wasm32"))]
-        if C::ID.degree() > 1 && has_passes[0] {
+        if has_passes[0] {
             let sums: Vec<Projective<C>> = (0..below + windows)
                 .into_par_iter()
                 .map(|w| window_sum_from_bits((levels, shift), |k| term(0, w, k)))
