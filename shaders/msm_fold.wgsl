@@ -21,7 +21,8 @@
 // is done already, and the others' pieces already hold the old total, so they are
 // summed from zero; in a HEADS_PIECES pass they are added to the old total.
 
-/// Which fold step a dispatch runs; bound with a dynamic offset per step.
+/// Which fold step a dispatch runs (and which stage of the reduction's trees,
+/// msm_reduce.wgsl); bound with a dynamic offset per step.
 struct FoldStep {
     shift: u32,
 }

@@ -17,7 +17,8 @@ pub(crate) struct Working {
     pub(crate) scratch: wgpu::Buffer,
     /// Bucket totals over the passes of one MSM (cleared by its first pass).
     pub(crate) totals: wgpu::Buffer,
-    /// Fold step numbers 0..FOLD_STEPS, one per 256-byte slot (bound with dynamic offsets).
+    /// Fold step numbers 0..FOLD_STEPS, one per 256-byte slot (bound with dynamic offsets;
+    /// the reduction's tree stages take their numbers from the same slots).
     pub(crate) fold_steps: wgpu::Buffer,
     /// Dispatch arguments of the fold steps, three words each, written on the device
     /// (msm_fold_args.wgsl) where the device takes indirect dispatches.

@@ -189,7 +189,8 @@ pub(crate) fn encode(
 }
 
 /// Runs stage kernel `name` over a grid of (x, y) workgroups, with fold-step slot 0
-/// bound (the stages other than fold and collect do not read it).
+/// bound (the stages other than fold, collect and the reduction's trees do not read
+/// it).
 fn dispatch(
     pass: &mut wgpu::ComputePass<'_>,
     k: &Kernels,
