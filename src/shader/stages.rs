@@ -59,7 +59,7 @@ pub struct TreeStage {
 
 impl TreeStage {
     /// Workgroups of the stage over `windows` windows: one per value of each block's
-    /// nodes (its `p` bit sums and its total).
+    /// nodes (its `p` values before the total, and the total).
     pub fn workgroups(&self, windows: u32) -> u64 {
         u64::from(windows) * u64::from(self.blocks) * u64::from(self.p + 1)
     }
