@@ -125,8 +125,8 @@ impl KernelCache {
         Ok(map.entry(key).or_insert(k).clone())
     }
 
-    /// The WGSL of the build `key` names for `dev` (its reduction workgroups sized to
-    /// the device's workgroup memory).
+    /// The WGSL of the build `key` names for `dev` (its reduction trees sized to the
+    /// device's workgroup memory, their additions shared by warps only on GPUs).
     fn source(dev: &Device, key: &Key) -> String {
         let &(group, kind, path, unroll, fq32) = key;
         shader::source_for_device(
@@ -136,6 +136,7 @@ impl KernelCache {
             unroll,
             fq32,
             dev.info().max_workgroup_storage,
+            dev.info().software,
         )
     }
 

@@ -307,12 +307,13 @@ pub fn source_for(
     mode: unroll::Unroll,
     fq32: Fq32,
 ) -> String {
-    source_for_device(group, kind, path, mode, fq32, u32::MAX)
+    source_for_device(group, kind, path, mode, fq32, u32::MAX, false)
 }
 
-/// [`source_for`] for a device with `workgroup_storage` bytes of workgroup memory: reduction
-/// trees of [`stages::reduce_wg`] points (the plan's
-/// [`reduce_wg`](crate::msm::plan::Plan::reduce_wg) is the same).
+/// [`source_for`] for a device with `workgroup_storage` bytes of workgroup memory,
+/// `software` where it runs on the CPU: reduction trees of [`stages::reduce_wg`] points
+/// (the plan's [`reduce_wg`](crate::msm::plan::Plan::reduce_wg) is the same), their
+/// additions shared by four warps only on GPUs ([`stages::reduce_coop`]).
 ///
 /// # Panics
 /// As [`source_for`].
@@ -323,6 +324,7 @@ pub fn source_for_device(
     mode: unroll::Unroll,
     fq32: Fq32,
     workgroup_storage: u32,
+    software: bool,
 ) -> String {
     if !kind.uses_arithmetic() {
         // The same source on either multiply path.
@@ -455,7 +457,7 @@ pub fn source_for_device(
                     .replace("${REDUCE_WG}", &wg.to_string()),
             ));
             parts.push(
-                if stages::reduce_coop(group, form, wg, workgroup_storage) {
+                if stages::reduce_coop(group, form, wg, workgroup_storage, software) {
                     REDUCE_ADD_COOP
                 } else {
                     REDUCE_ADD_LANE

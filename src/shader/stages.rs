@@ -111,12 +111,14 @@ pub fn reduce_wg(group: GroupId, storage: u32) -> u32 {
 
 /// Whether the reduction's trees add with four warps a lane (reduce_add_coop.wgsl) on a
 /// device with `storage` bytes of workgroup memory, for trees of `wg` points holding Fq
-/// in `form`: for the groups over Fq (G2's formulas run over Fq2 on the register
+/// in `form`: on GPUs (`software` false: on a CPU the roles only take turns between
+/// barriers), for the groups over Fq (G2's formulas run over Fq2 on the register
 /// machine), where a tree's `wg / 2` lanes fill whole warps of 32 with each role and
 /// the tree's points and the products of two levels (two points a lane) fit the
 /// device's workgroup memory.
-pub fn reduce_coop(group: GroupId, form: FqForm, wg: u32, storage: u32) -> bool {
-    group.degree() == 1
+pub fn reduce_coop(group: GroupId, form: FqForm, wg: u32, storage: u32, software: bool) -> bool {
+    !software
+        && group.degree() == 1
         && wg / 2 >= 32
         && u64::from(wg) * 8 * u64::from(fq_register_bytes(group, form)) <= u64::from(storage)
 }
@@ -275,16 +277,24 @@ mod tests {
         use FqForm::{Radix29, Small, Words};
         // BN254 G1 in radix 2^29 (36-byte Fq): 18 KiB at 64 points, within 32 KiB.
         assert_eq!(fq_register_bytes(GroupId::Bn254G1, Radix29), 36);
-        assert!(reduce_coop(GroupId::Bn254G1, Radix29, 64, 32 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, Radix29, 64, 16 << 10));
+        assert!(reduce_coop(GroupId::Bn254G1, Radix29, 64, 32 << 10, false));
+        assert!(!reduce_coop(GroupId::Bn254G1, Radix29, 64, 16 << 10, false));
         // Small limbs (80-byte Fq): 40 KiB, within NVIDIA's 48.
-        assert!(reduce_coop(GroupId::Bn254G1, Small, 64, 48 << 10));
-        assert!(!reduce_coop(GroupId::Bn254G1, Small, 64, 32 << 10));
+        assert!(reduce_coop(GroupId::Bn254G1, Small, 64, 48 << 10, false));
+        assert!(!reduce_coop(GroupId::Bn254G1, Small, 64, 32 << 10, false));
         // A tree's lanes (half its points) fill whole warps of 32 only from 64 points on.
-        assert!(!reduce_coop(GroupId::Bn254G1, Words, 32, 48 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G1, Words, 32, 48 << 10, false));
         // G2's formulas run over Fq2: lanes add alone.
-        assert!(!reduce_coop(GroupId::Bn254G2, Radix29, 64, 48 << 10));
-        assert!(reduce_coop(GroupId::Bls12381G1, Radix29, 64, 48 << 10));
+        assert!(!reduce_coop(GroupId::Bn254G2, Radix29, 64, 48 << 10, false));
+        assert!(reduce_coop(
+            GroupId::Bls12381G1,
+            Radix29,
+            64,
+            48 << 10,
+            false
+        ));
+        // Software adapters: never.
+        assert!(!reduce_coop(GroupId::Bn254G1, Radix29, 64, 48 << 10, true));
     }
 
     #[test]
