@@ -121,55 +121,22 @@ pub fn combine_windows_by<C: Group>(
     acc
 }
 
-/// One window's sum from what the device's reduction leaves it: `sum(levels)` + sum over
-/// k < `levels` of 2^(`shift` + k) * `sum(k)`, by Horner's rule from the top bit (the
-/// window's own doublings: for windows summed apart, then joined by
-/// [`combine_windows_by`]; [`combine_bit_sums`] shares them between windows instead).
-pub fn window_sum_from_bits<C: Group>(
-    (levels, shift): (u32, u32),
-    sum: impl Fn(u32) -> Projective<C>,
+/// sum of 2^k * p over `terms` (k, p): one window's sum from the points the device's
+/// reduction leaves it (`shader::stages::window_sum_weights`), by Horner's rule from
+/// the heaviest term, so its doublings number the largest k.
+pub fn weighted_sum<C: Group>(
+    terms: impl IntoIterator<Item = (u32, Projective<C>)>,
 ) -> Projective<C> {
+    let mut terms: Vec<_> = terms.into_iter().collect();
+    terms.sort_by_key(|t| std::cmp::Reverse(t.0));
     let mut acc = Projective::<C>::zero();
-    for k in (0..levels).rev() {
-        acc.double_in_place();
-        acc += sum(k);
+    let mut at = terms.first().map_or(0, |t| t.0);
+    for (k, p) in terms {
+        double_times(&mut acc, at - k);
+        acc += p;
+        at = k;
     }
-    double_times(&mut acc, shift);
-    acc + sum(levels)
-}
-
-/// sum over w < `windows` of 2^(o_w) * S_w, with o_w the sum of `width(v)` over the
-/// windows v below w and S_w = `sum(w, levels)` + sum over k < `levels` of
-/// 2^(`shift` + k) * `sum(w, k)`: the device's reduction leaves each window's bit sums of
-/// its buckets' (or its segments of 2^`shift` buckets') indices and one sum of weight 1
-/// (msm_reduce.wgsl) to the host. Horner's rule from the top window
-/// (acc times 2^width(w), plus S_w), each window's doublings split around its bit sums,
-/// heaviest first, so the weights cost no doubling more than [`combine_windows`] does
-/// (a bit sum at or above the window's width, which no plan makes, is doubled on its
-/// own).
-pub fn combine_bit_sums<C: Group>(
-    windows: usize,
-    (levels, shift): (u32, u32),
-    width: impl Fn(usize) -> u32,
-    sum: impl Fn(usize, u32) -> Projective<C>,
-) -> Projective<C> {
-    let mut acc = Projective::<C>::zero();
-    for w in (0..windows).rev() {
-        let mut at = width(w);
-        for bit in (0..levels).rev() {
-            let k = shift + bit;
-            let mut term = sum(w, bit);
-            if k <= at {
-                double_times(&mut acc, at - k);
-                at = k;
-            } else {
-                double_times(&mut term, k - at);
-            }
-            acc += term;
-        }
-        double_times(&mut acc, at);
-        acc += sum(w, levels);
-    }
+    double_times(&mut acc, at);
     acc
 }
 
@@ -208,36 +175,30 @@ mod tests {
         let sums = [g, g.double(), G1Projective::zero()];
         // 1 + 2 * 2^4 = 33
         assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
-        // The same windows as bit sums: S_w = T + sum_k 2^k B_k, with B_k the window's
-        // sum at bit k and T what is left, in windows of widths 4, 4, 4 (at bits 0, 4,
-        // 8) and 4, 3, 3 (at 0, 4, 7), a third window sum of 3g: 1 + 2 * 2^4 + 3 * 2^8
-        // and 1 + 2 * 2^4 + 3 * 2^7; bit sums of 1 to 5 levels (from 4, a bit sum at
-        // or above a window's width), or of 1 to 3 levels above 2^2 (segments of 4).
+        // The same windows as weighted terms: S_w = T + sum_k 2^(shift + k) B_k, with
+        // B_k the window's sum at bit k and T what is left, in windows of widths 4, 4,
+        // 4 (at bits 0, 4, 8) and 4, 3, 3 (at 0, 4, 7), a third window sum of 3g: 1 +
+        // 2 * 2^4 + 3 * 2^8 and 1 + 2 * 2^4 + 3 * 2^7; bit sums of 1 to 5 levels (from
+        // 4, a weight at or above a window's width), or of 1 to 3 levels above 2^2
+        // (segments of 4).
         let sums = [g, g.double(), g * Fr::from(3u64)];
         let shapes = (1..=5).map(|l| (l, 0)).chain((1..=3).map(|l| (l, 2)));
         for (widths, expected) in [([4u32, 4, 4], 801u64), ([4, 3, 3], 417)] {
             for (levels, shift) in shapes.clone() {
                 let bit = |w: usize, k: u32| g * Fr::from(5 + 3 * w as u64 + 7 * u64::from(k));
-                let sum = |w: usize, k: u32| {
-                    if k < levels {
-                        return bit(w, k);
-                    }
-                    (0..levels).fold(sums[w], |t, k| {
+                let terms = |w: usize| {
+                    let rest = (0..levels).fold(sums[w], |t, k| {
                         t - bit(w, k) * Fr::from(1u64 << (shift + k))
-                    })
+                    });
+                    (0..levels)
+                        .map(move |k| (shift + k, bit(w, k)))
+                        .chain([(0, rest)])
                 };
-                assert_eq!(
-                    combine_bit_sums(3, (levels, shift), |i| widths[i], sum),
-                    g * Fr::from(expected),
-                    "widths {widths:?}, levels {levels}, shift {shift}"
-                );
-                // The same, each window summed apart, then joined.
-                let apart: Vec<G1Projective> = (0..3)
-                    .map(|w| window_sum_from_bits((levels, shift), |k| sum(w, k)))
-                    .collect();
+                let apart: Vec<G1Projective> = (0..3).map(|w| weighted_sum(terms(w))).collect();
                 assert_eq!(
                     combine_windows_by(&apart, |i| widths[i]),
-                    g * Fr::from(expected)
+                    g * Fr::from(expected),
+                    "widths {widths:?}, levels {levels}, shift {shift}"
                 );
             }
         }

@@ -26,21 +26,42 @@ pub fn reduce_seg_log2(buckets: u32) -> u32 {
     }
 }
 
-/// Points `reduce_walk` writes over `windows` windows of `buckets` buckets: two a
-/// segment (its sum and its running sum's sum), none where buckets are not walked.
-pub fn walk_points(windows: u32, buckets: u32) -> u64 {
-    match reduce_seg_log2(buckets) {
+/// Where the reduction of `windows` windows of `buckets` buckets, with trees of `wg`
+/// points, keeps its points in scratch, counted from its first (msm_reduce.wgsl's
+/// `tree_base`): `reduce_walk`'s segment sums (two a segment, where buckets are walked),
+/// then the even stages' nodes, then the odd stages' (stage 0 writes the most). Returns
+/// (where the last stage leaves the window sums, every point the reduction uses).
+pub fn reduce_area(windows: u32, buckets: u32, wg: u32) -> (u64, u64) {
+    let walk = match reduce_seg_log2(buckets) {
         0 => 0,
         e => 2 * u64::from(windows) * u64::from(buckets >> e),
-    }
+    };
+    let stages = tree_stages(buckets, wg);
+    let out = |s: usize| stages.get(s).map_or(0, |t| t.out_points(windows));
+    let last_is_odd = stages.len().is_multiple_of(2);
+    (
+        walk + if last_is_odd { out(0) } else { 0 },
+        walk + out(0) + out(1),
+    )
 }
 
-/// Points the reduction leaves a window for the host (msm_reduce.wgsl): the bit sums of
-/// its buckets' indices, then their total; where buckets are walked in segments
-/// ([`reduce_seg_log2`]), the segments' sums first, then the bit sums of the segments'
-/// indices and their total.
-pub fn window_sum_points(buckets: u32, wg: u32) -> u32 {
-    tree_stages(buckets, wg).last().map_or(1, |t| t.p + t.q + 1)
+/// The log2 weight of each point the reduction leaves a window for the host, in the
+/// order msm_reduce.wgsl writes them (the window sum is the sum of 2^weight times the
+/// point; `None`: a point the sum does not take). Without a walk: the bit sums of the
+/// buckets' indices (weight k for bit k), then their total (weight 0, the "+ 1" of
+/// bucket b's weight b + 1). Walked in segments of 2^e buckets: the segments' sums
+/// (weight 0), the bit sums of the segments' indices (weight e + k), then their total
+/// (`None`).
+pub fn window_sum_weights(buckets: u32, wg: u32) -> Vec<Option<u32>> {
+    let values = tree_stages(buckets, wg).last().map_or(1, |t| t.p + t.q + 1);
+    match reduce_seg_log2(buckets) {
+        0 => (0..values - 1).map(Some).chain([Some(0)]).collect(),
+        e => [Some(0)]
+            .into_iter()
+            .chain((0..values - 2).map(|k| Some(e + k)))
+            .chain([None])
+            .collect(),
+    }
 }
 
 /// One stage of the reduction's bit trees (msm_reduce.wgsl's `tree_stage` computes the
@@ -315,8 +336,18 @@ mod tests {
                 }
             ]
         );
+        // The host's weights: bits 0..10, then the total (weight 1).
+        let w: Vec<_> = (0..11).map(Some).chain([Some(0)]).collect();
+        assert_eq!(window_sum_weights(1 << 11, 64), w);
         // 2^15 buckets in segments of 16: a segment's sum and six levels, then five.
         assert_eq!(reduce_seg_log2(1 << 15), 4);
+        // The segments' sum (weight 1), the segment indices' bits (from 2^4), no total.
+        let w: Vec<_> = [Some(0)]
+            .into_iter()
+            .chain((4..15).map(Some))
+            .chain([None])
+            .collect();
+        assert_eq!(window_sum_weights(1 << 15, 64), w);
         assert_eq!(
             tree_stages(1 << 15, 64),
             [

@@ -40,7 +40,7 @@ pub const COUNTS_AFTER_BUCKETS: u64 = 4;
 /// Bounds of the entries one accumulation thread sums.
 pub const CHUNK_LEN_RANGE: (u32, u32) = (16, 512);
 pub use crate::shader::stages::{
-    reduce_seg_log2, reduce_wg, tree_stages, walk_points, window_sum_points, xyzz_register_bytes,
+    reduce_area, reduce_seg_log2, reduce_wg, tree_stages, window_sum_weights, xyzz_register_bytes,
     TreeStage, BINS_MAX_BUCKETS, BIN_LOG2, BIN_MAX, BIN_SHIFT, REDUCE_WG, REDUCE_WG_MIN, SCAN_PER,
     SCAN_WG,
 };
@@ -272,9 +272,10 @@ impl Plan {
         tree_stages(self.num_buckets, self.reduce_wg)
     }
 
-    /// Points the reduction leaves a window for the host ([`window_sum_points`]).
-    pub fn window_sum_points(&self) -> u32 {
-        window_sum_points(self.num_buckets, self.reduce_wg)
+    /// The weights of the points the reduction leaves a window for the host
+    /// ([`window_sum_weights`]).
+    pub fn window_sum_weights(&self) -> Vec<Option<u32>> {
+        window_sum_weights(self.num_buckets, self.reduce_wg)
     }
 
     /// Scan tiles per window (see [`scan_tiles`]).
@@ -345,19 +346,11 @@ impl Plan {
     }
 
     /// Points in the scratch buffer: bucket partials, chunk partials, then the
-    /// reduction's segment sums and tree nodes (its first stage's, then the second's
-    /// after them; the later stages alternate between the two areas, msm_reduce.wgsl).
+    /// reduction's segment sums and tree nodes ([`reduce_area`]).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        let tree: u64 = self
-            .tree_stages()
-            .iter()
-            .take(2)
-            .map(|t| t.out_points(self.num_windows))
-            .sum();
         w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
-            + walk_points(self.num_windows, self.num_buckets)
-            + tree
+            + reduce_area(self.num_windows, self.num_buckets, self.reduce_wg).1
     }
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).

@@ -5,7 +5,7 @@
 use super::{grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::memory::working::{Working, FOLD_STRIDE};
-use crate::shader::stages::{tree_stages, walk_points, window_sum_points, TreeStage, REDUCE_WALK};
+use crate::shader::stages::{reduce_area, tree_stages, window_sum_weights, TreeStage, REDUCE_WALK};
 
 impl Params {
     /// The stages of the reduction's trees ([`tree_stages`]).
@@ -14,29 +14,19 @@ impl Params {
     }
 
     /// Byte offset of the window sums in the scratch buffer, for points of `point_bytes`
-    /// bytes: where the reduction's last stage writes (after the bucket and chunk
-    /// partials and the segments' sums; after the first stage's nodes too when the last
-    /// stage is odd).
+    /// bytes: where the reduction's last stage writes, after the bucket and chunk
+    /// partials ([`reduce_area`]).
     pub(crate) fn window_sums_offset(&self, point_bytes: u64) -> u64 {
         let w = u64::from(self.num_windows);
-        let stages = self.tree_stages();
-        let after_first = if stages.len().is_multiple_of(2) {
-            stages[0].out_points(self.num_windows)
-        } else {
-            0
-        };
-        point_bytes
-            * (w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
-                + walk_points(self.num_windows, self.num_buckets)
-                + after_first)
+        let (sums, _) = reduce_area(self.num_windows, self.num_buckets, self.reduce_wg);
+        point_bytes * (w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window)) + sums)
     }
 
-    /// Bytes of the window sums ([`window_sum_points`] a window), for points of
+    /// Bytes of the window sums ([`window_sum_weights`]' points a window), for points of
     /// `point_bytes` bytes.
     pub(crate) fn window_sums_bytes(&self, point_bytes: u64) -> u64 {
-        point_bytes
-            * u64::from(self.num_windows)
-            * u64::from(window_sum_points(self.num_buckets, self.reduce_wg))
+        let per_window = window_sum_weights(self.num_buckets, self.reduce_wg).len() as u64;
+        point_bytes * u64::from(self.num_windows) * per_window
     }
 }
 
