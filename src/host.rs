@@ -1,12 +1,21 @@
-//! Host memory: how much the host has available, and the check a job makes before it
-//! allocates host memory sized by its input, so that a job the host cannot hold is an
-//! [`Error::HostMemory`] rather than an abort ("memory allocation of ... failed").
+//! The host: its cores, how much memory it has available, and the check a job makes
+//! before it allocates host memory sized by its input, so that a job the host cannot
+//! hold is an [`Error::HostMemory`] rather than an abort ("memory allocation of ...
+//! failed").
 //!
 //! On a CPU adapter (lavapipe, llvmpipe, SwiftShader) the device's buffers are host
 //! memory too; callers add them to what they check.
 
 use crate::error::{Error, Result};
 use ark_bn254::{Fr, G1Affine};
+
+/// The threads this process can run at once (`std::thread::available_parallelism`,
+/// 1 where unknown), read once: on Linux each query reads the process's affinity and
+/// control group files (tens of microseconds), which an MSM asks for on every call.
+pub(crate) fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// Bytes of host memory available to this process, where the platform says: on Linux
 /// `MemAvailable` of `/proc/meminfo`, capped by the memory limit of the process's
@@ -75,7 +84,7 @@ pub fn arkworks_msm_bytes(n: usize) -> u64 {
         (n.ilog2() as u64 * 69 / 100) + 2
     };
     let windows = 254u64.div_ceil(c);
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()) as u64;
+    let threads = cores() as u64;
     let buckets = threads
         .min(windows)
         .saturating_mul(128u64.saturating_mul(1 << c));

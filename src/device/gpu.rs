@@ -129,7 +129,8 @@ pub(crate) async fn read_words(dev: &Device, staging: &wgpu::Buffer) -> Result<V
 /// When the steps of a [`read_words_after`] happened (for profiles).
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) struct ReadTimes {
-    /// Polling began.
+    /// Polling began, or resumed after the sleep that a longer wait than the spin
+    /// takes.
     pub woke: crate::time::Instant,
     /// The map callback ran.
     pub mapped: crate::time::Instant,
@@ -143,10 +144,12 @@ pub(crate) struct ReadTimes {
     pub unmapped: crate::time::Instant,
 }
 
-/// [`read_words`] for a buffer whose copy is in the submission after `before`: the
-/// poller thread waits for `before` (and `done` says it is), then this thread polls the
-/// device until the mapping is done (no wake-up latency on the short rest; one busy
-/// core meanwhile). Also says when its steps happened. Native only: it polls the device,
+/// [`read_words`] for a buffer whose copy is in the submission after `before`: this
+/// thread polls the device at once, for at most `spin` (a short job's whole rest, with
+/// none of the late wake-ups of a thread put to sleep and woken by a callback); beyond
+/// that the poller thread waits for `before` (and `done` says it is) while this one
+/// sleeps, then this one polls again until the mapping is done (one busy core while
+/// polling). Also says when its steps happened. Native only: it polls the device,
 /// which in a browser does nothing (the callback runs only once the code awaits).
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) async fn read_words_after(
@@ -154,6 +157,7 @@ pub(crate) async fn read_words_after(
     staging: &wgpu::Buffer,
     before: wgpu::SubmissionIndex,
     done: futures_intrusive::channel::shared::OneshotReceiver<()>,
+    spin: std::time::Duration,
 ) -> Result<(Vec<u32>, ReadTimes)> {
     let (tx, rx) = futures_intrusive::channel::shared::oneshot_channel();
     let mapped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -166,19 +170,34 @@ pub(crate) async fn read_words_after(
         flag.store(true, std::sync::atomic::Ordering::Release);
     });
     dev.inner.poller.wake_until(before);
-    done.receive().await;
-    let woke = crate::time::Instant::now();
-    let mut polls = 0;
-    let mut last_poll = woke;
-    while !mapped.load(std::sync::atomic::Ordering::Acquire) {
-        last_poll = crate::time::Instant::now();
-        polls += 1;
-        if let Err(e) = dev.inner.device.poll(wgpu::PollType::Poll) {
-            return Err(Error::Gpu {
+    let is_mapped = || mapped.load(std::sync::atomic::Ordering::Acquire);
+    let poll = || {
+        dev.inner
+            .device
+            .poll(wgpu::PollType::Poll)
+            .map_err(|e| Error::Gpu {
                 context: "readback".into(),
                 message: e.to_string(),
-            });
-        }
+            })
+    };
+    let began = crate::time::Instant::now();
+    let mut polls = 0;
+    let mut last_poll = began;
+    while !is_mapped() && began.elapsed() < spin {
+        last_poll = crate::time::Instant::now();
+        polls += 1;
+        poll()?;
+        std::hint::spin_loop();
+    }
+    let mut woke = began;
+    if !is_mapped() {
+        done.receive().await;
+        woke = crate::time::Instant::now();
+    }
+    while !is_mapped() {
+        last_poll = crate::time::Instant::now();
+        polls += 1;
+        poll()?;
         std::hint::spin_loop();
     }
     let (words, copied) = finish_read(staging, rx).await?;

@@ -305,8 +305,7 @@ impl Tuning {
 
     /// Upload threads on this host: [`Tuning::upload_threads`], at most one a core.
     pub(crate) fn upload_threads_on_host(&self) -> usize {
-        let hw = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.upload_threads.min(hw)
+        self.upload_threads.min(crate::host::cores())
     }
 }
 

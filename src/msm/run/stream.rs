@@ -91,6 +91,7 @@ pub(crate) async fn run<C: Group>(
     plan: Plan,
     growing: bool,
 ) -> Result<Projective<C>> {
+    let t_call = Instant::now();
     let tuning = dev.tuning()?;
     let (cap, shift, growth) = (
         plan.points as usize,
@@ -123,7 +124,8 @@ pub(crate) async fn run<C: Group>(
     let arena = dev
         .msm_state()?
         .take_arena(&dev.inner.device, &dev.inner.queue, key)?;
-    let job = Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?;
+    let job =
+        Job::new(dev, cfg, plan, vec![0; chunks.len()], 1, chunks.len())?.since(t_call, "setup");
     let params: Vec<_> = (0..chunks.len())
         .map(|k| job.params(k, chunks[k].1))
         .collect();
@@ -144,17 +146,22 @@ pub(crate) async fn run<C: Group>(
     };
     let slot_of = |s: Step| s.k % arena.slots();
     let uploads = dev.msm_state()?.uploads();
-    // Each step's commands are recorded and finished while its upload is written, and
-    // submitted as soon as that is done: the device gets each pass without waiting for
-    // wgpu to encode it. The commands go to this
+    // Each step's commands are recorded and finished a step ahead, while the upload
+    // before it is written, and submitted as soon as its own upload is done: the device
+    // gets each pass without waiting for wgpu to encode it. The commands go to this
     // thread and the writes to the device's upload threads (`rayon::join` from outside
     // a pool would queue the commands there too, behind the upload pieces of every
     // other stream: a cluster's streams kept one shared pool busy).
     let prepare = |s: Step| prepare_step(dev, &job, &arena, &check, s, input(s));
     let write = |s: Step| {
-        arena
+        let t0 = Instant::now();
+        let r = arena
             .stage_now(dev, slot_of(s), 0, input(s))
-            .map(|r| r.map(|d| (d, Instant::now())))
+            .map(|r| r.map(|d| (d, Instant::now())));
+        if job.profiled() {
+            job.event(format!("write {}", s.tag()), t0, Instant::now());
+        }
+        r
     };
     // Writes step `s`'s upload (where `early` did not, its buffer being busy then) and
     // notes it, from `t`.
@@ -174,34 +181,90 @@ pub(crate) async fn run<C: Group>(
     arena
         .ready(dev, slot_of(steps[0]), 0, input(steps[0]))
         .await?;
-    let (commands, early) = upload::beside(
+    job.event("ready".into(), t, Instant::now());
+    // The first chunk's two steps (its scalars, then its bases): both recorded here
+    // while the upload threads write both in turn, the scalars' submitted as soon as
+    // they are written (the device runs their stages while the bases are written), so
+    // that the device then waits once, for the bases' upload, not also for wgpu to
+    // encode their commands. Without upload threads (`beside` runs this thread's part
+    // first) the scalars wait for the loop below.
+    let head = steps.len().min(2);
+    let scalars_written = std::sync::atomic::AtomicU8::new(PENDING);
+    let ((first, submitted), early) = upload::beside(
         uploads.pool.as_deref(),
-        || prepare(steps[0]),
-        || write(steps[0]),
+        || {
+            let cbs = match steps[..head]
+                .iter()
+                .map(|&s| prepare(s))
+                .collect::<Result<Vec<_>>>()
+            {
+                Ok(cbs) => cbs,
+                Err(e) => return (Err(e), None),
+            };
+            if uploads.pool.is_none() || head < 2 {
+                return (Ok(cbs), None);
+            }
+            let written = loop {
+                match scalars_written.load(std::sync::atomic::Ordering::Acquire) {
+                    PENDING => std::thread::yield_now(),
+                    w => break w == WRITTEN,
+                }
+            };
+            if !written {
+                return (Ok(cbs), None);
+            }
+            let mut cbs = cbs.into_iter();
+            let submitted = cbs.next().map(|cb| job.submit_commands(cb));
+            (Ok(cbs.collect()), submitted)
+        },
+        || {
+            // Tells the waiting thread even if the write panics (it then ends the scope,
+            // which passes the panic on).
+            let told = Told(&scalars_written);
+            let scalars = write(steps[0]);
+            told.tell(matches!(scalars, Some(Ok(_))));
+            [Some(scalars), steps.get(1).map(|&s| write(s))]
+        },
     );
-    note(steps[0], t, early.flatten()).await?;
-    let mut commands = Some(commands?);
-    for (i, &step) in steps.iter().enumerate() {
-        let cb = commands.take().ok_or(Error::Cancelled)?;
+    let mut prepared = std::collections::VecDeque::from(first?);
+    // The steps recorded so far (the queue holds those not submitted yet).
+    let mut recorded = head;
+    let start = match submitted {
+        Some(index) => {
+            arena.recycle(slot_of(steps[0]), 0, input(steps[0]), index?);
+            1
+        }
+        None => 0,
+    };
+    for (&s, e) in steps.iter().zip(early.into_iter().flatten()) {
+        note(s, t, e.flatten()).await?;
+    }
+    for (i, &step) in steps.iter().enumerate().skip(start) {
+        let cb = prepared.pop_front().ok_or(Error::Cancelled)?;
+        // The next step's upload (unless written already, with the first chunk) and
+        // the commands of the first step not recorded yet (at most two ahead).
         let next = steps.get(i + 1).copied();
-        // Submits this step, then records the next one while its upload is written
-        // (where its buffer is free already; else it is written after).
+        let upload = next.filter(|_| i + 1 >= head);
+        let ahead = steps.get(recorded).copied().filter(|_| recorded <= i + 2);
+        recorded += usize::from(ahead.is_some());
+        // Submits this step, then records the one ahead while the next one's upload is
+        // written (where its buffer is free already; else it is written after).
         let launch = || {
             let index = match next {
                 Some(_) => job.submit_commands(cb)?,
                 None => job.submit_last_commands(cb)?,
             };
-            Ok::<_, Error>((index, next.map(prepare).transpose()?))
+            Ok::<_, Error>((index, ahead.map(prepare).transpose()?))
         };
         let t = Instant::now();
-        let (launched, early) = match next {
+        let (launched, early) = match upload {
             Some(ns) => upload::beside(uploads.pool.as_deref(), launch, || write(ns)),
             None => (launch(), None),
         };
-        let (index, prepared) = launched?;
+        let (index, commands) = launched?;
         arena.recycle(slot_of(step), 0, input(step), index);
-        commands = prepared;
-        if let Some(ns) = next {
+        prepared.extend(commands);
+        if let Some(ns) = upload {
             note(ns, t, early.flatten()).await?;
         }
     }
@@ -211,11 +274,55 @@ pub(crate) async fn run<C: Group>(
     out.results.into_iter().next().ok_or(Error::Cancelled)
 }
 
+/// States of the first chunk's scalar upload, as the thread writing it tells the thread
+/// waiting to submit their stages: not written yet, written, not written (its buffer
+/// busy, or an error: the submission then waits for the step loop).
+const PENDING: u8 = 0;
+const WRITTEN: u8 = 1;
+const NOT_WRITTEN: u8 = 2;
+
+/// Tells a first chunk's scalar upload state: [`Told::tell`], or [`NOT_WRITTEN`] when
+/// dropped untold (the write panicked).
+struct Told<'a>(&'a std::sync::atomic::AtomicU8);
+
+impl Told<'_> {
+    /// Tells whether the scalars were written.
+    fn tell(self, written: bool) {
+        let state = if written { WRITTEN } else { NOT_WRITTEN };
+        self.0.store(state, std::sync::atomic::Ordering::Release);
+    }
+}
+
+impl Drop for Told<'_> {
+    fn drop(&mut self) {
+        let _ = self.0.compare_exchange(
+            PENDING,
+            NOT_WRITTEN,
+            std::sync::atomic::Ordering::AcqRel,
+            std::sync::atomic::Ordering::Acquire,
+        );
+    }
+}
+
 /// One upload of a streamed MSM: chunk `k`'s scalars, or its bases.
 #[derive(Clone, Copy)]
 struct Step {
     k: usize,
     bases: bool,
+}
+
+impl Step {
+    /// The step as a profile's timeline names it: `3s` (chunk 3's scalars), `3b`.
+    fn tag(self) -> String {
+        format!("{}{}", self.k, if self.bases { "b" } else { "s" })
+    }
+}
+
+/// Records the recording of `step`'s commands, from `t0`, in a profiled job's timeline.
+fn note_encoding(job: &Job<'_>, step: Step, t0: Instant) {
+    if job.profiled() {
+        job.event(format!("encode {}", step.tag()), t0, Instant::now());
+    }
 }
 
 /// Records and finishes what `step` lets the device do once its `input` is staged: the
@@ -255,10 +362,13 @@ fn prepare_step<C: Group>(
         bases,
         scalars,
     };
+    let t0 = Instant::now();
     let mut enc = job.encoder();
     arena.copy_staged(&mut enc, slot, 0, input)?;
+
     if !step.bases {
         job.encode_pass(&mut enc, step.k, n, inputs, Part::Scalars)?;
+        note_encoding(job, step, t0);
         return Ok(job.finish_commands(enc));
     }
     match expanded {
@@ -267,5 +377,6 @@ fn prepare_step<C: Group>(
     }
     job.encode_pass(&mut enc, step.k, n, inputs, Part::Bases)?;
     job.copy_flag(&mut enc, step.k, flag.buffer, flag.offset);
+    note_encoding(job, step, t0);
     Ok(job.finish_commands(enc))
 }

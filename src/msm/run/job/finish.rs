@@ -9,6 +9,12 @@ use crate::msm::stages::combine;
 use crate::msm::StageProfile;
 use crate::time::Instant;
 
+/// How long the host polls for a job's readback before it sleeps until the final
+/// reduction is about to run: a small MSM's whole wait (a thread put to sleep wakes up
+/// late after the callback that wakes it), a large one's first millisecond.
+#[cfg(not(target_arch = "wasm32"))]
+const READBACK_SPIN: std::time::Duration = std::time::Duration::from_millis(1);
+
 impl Job<'_> {
     /// Waits for the readback and combines every MSM's window sums (summed over its
     /// passes, then weighted by powers of two). Records the profile when one was asked.
@@ -20,14 +26,21 @@ impl Job<'_> {
             .unwrap_or_else(|e| e.into_inner())
             .take();
         let out = match before {
-            // Sleep until the final reduction is about to run (a blocking wait wakes up
-            // late), then poll for its short rest; off on software adapters, where
+            // Poll at once for a short while (`READBACK_SPIN`); past that, sleep until the
+            // final reduction is about to run (a blocking wait wakes up late), then poll
+            // for its short rest; off on software adapters, where
             // polling would take a core from the computation (`Tuning::poll_readback`).
             // In a browser the readback is awaited: polling does nothing there.
             #[cfg(not(target_arch = "wasm32"))]
             Some((index, done)) if self.tuning.poll_readback => {
-                let (words, t) =
-                    gpu::read_words_after(self.dev, &self.readback.buffer, index, done).await?;
+                let (words, t) = gpu::read_words_after(
+                    self.dev,
+                    &self.readback.buffer,
+                    index,
+                    done,
+                    READBACK_SPIN,
+                )
+                .await?;
                 self.event("wake".into(), t.woke, t.woke);
                 self.event(format!("last of {} polls", t.polls), t.last_poll, t.mapped);
                 self.event("copy out".into(), t.mapped, t.copied);

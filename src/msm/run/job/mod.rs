@@ -226,8 +226,22 @@ impl<'a> Job<'a> {
         );
     }
 
+    /// Starts the job's clock at `t` (before its setup: the timeline then shows what the
+    /// caller did first), and records that setup as a host event.
+    pub(crate) fn since(mut self, t: Instant, what: &str) -> Self {
+        let now = Instant::now();
+        self.started = t;
+        self.event(what.into(), t, now);
+        self
+    }
+
+    /// Whether the job is profiled (records its timeline).
+    pub(crate) fn profiled(&self) -> bool {
+        self.queries.is_some()
+    }
+
     /// Records a host event for a profiled job's timeline.
-    fn event(&self, what: String, start: Instant, end: Instant) {
+    pub(crate) fn event(&self, what: String, start: Instant, end: Instant) {
         if self.queries.is_some() {
             let mut e = self.events.lock().unwrap_or_else(|e| e.into_inner());
             e.push((what, start, end));
