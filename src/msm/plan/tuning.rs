@@ -129,9 +129,10 @@ pub struct Tuning {
     /// the MSM's own thread seldom does. Off on software adapters, where a waiting
     /// poller holds up the next submission.
     pub retire_on_poller: bool,
-    /// Whether an MSM's host thread sleeps until its final reduction is next and then
-    /// polls the device for the results (a blocking wait wakes up late). Off on
-    /// software adapters, where polling would take a core from the computation.
+    /// Whether an MSM's host thread polls the device for the results: at once for its
+    /// first millisecond, then, if the MSM runs longer, after sleeping until its final
+    /// reduction is next (a thread put to sleep wakes up late). Off on software
+    /// adapters, where polling would take a core from the computation.
     pub poll_readback: bool,
     /// Whether a one-workgroup kernel sizes each pass's fold steps from its largest
     /// bucket and the host records them as indirect dispatches, so unneeded steps
