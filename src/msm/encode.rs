@@ -102,28 +102,10 @@ pub fn field_from_words<P: ark_ff::FpConfig<4>>(w: &[u32]) -> ark_ff::Fp<P, 4> {
     ark_ff::Fp(BigInt(limbs), core::marker::PhantomData)
 }
 
-/// sum over w of 2^(c*w) * `window_sums[w]`, by Horner's rule from the top window.
-pub fn combine_windows<C: Group>(window_sums: &[Projective<C>], c: u32) -> Projective<C> {
-    combine_windows_by(window_sums, |_| c)
-}
-
-/// sum over w of 2^(o_w) * `window_sums[w]`, with o_w the sum of `width(v)` over the
-/// windows v below w, by Horner's rule from the top window.
-pub fn combine_windows_by<C: Group>(
-    window_sums: &[Projective<C>],
-    width: impl Fn(usize) -> u32,
-) -> Projective<C> {
-    let mut acc = Projective::<C>::zero();
-    for (w, s) in window_sums.iter().enumerate().rev() {
-        double_times(&mut acc, width(w));
-        acc += s;
-    }
-    acc
-}
-
-/// sum of 2^k * p over `terms` (k, p): one window's sum from the points the device's
-/// reduction leaves it (`shader::stages::window_sum_weights`), by Horner's rule from
-/// the heaviest term, so its doublings number the largest k.
+/// sum of 2^k * p over `terms` (k, p), by Horner's rule from the heaviest term, so its
+/// doublings number the largest k: an MSM's result from the points the device's
+/// reduction leaves each window (`shader::stages::window_sum_weights`), each k its
+/// weight in the window plus the window's offset in the scalar.
 pub fn weighted_sum<C: Group>(
     terms: impl IntoIterator<Item = (u32, Projective<C>)>,
 ) -> Projective<C> {
@@ -172,31 +154,31 @@ mod tests {
     #[test]
     fn windows_combine_by_powers_of_two() {
         let g = G1Projective::generator();
-        let sums = [g, g.double(), G1Projective::zero()];
-        // 1 + 2 * 2^4 = 33
-        assert_eq!(combine_windows(&sums, 4), g * Fr::from(33u64));
-        // The same windows as weighted terms: S_w = T + sum_k 2^(shift + k) B_k, with
-        // B_k the window's sum at bit k and T what is left, in windows of widths 4, 4,
-        // 4 (at bits 0, 4, 8) and 4, 3, 3 (at 0, 4, 7), a third window sum of 3g: 1 +
-        // 2 * 2^4 + 3 * 2^8 and 1 + 2 * 2^4 + 3 * 2^7; bit sums of 1 to 5 levels (from
-        // 4, a weight at or above a window's width), or of 1 to 3 levels above 2^2
-        // (segments of 4).
+        // Window sums 1, 2 and 0 in windows of 4 bits: 1 + 2 * 2^4 = 33.
+        let one = [(0, g), (4, g.double()), (8, G1Projective::zero())];
+        assert_eq!(weighted_sum(one), g * Fr::from(33u64));
+        // Windows as the reduction leaves them: S_w = T + sum_k 2^(shift + k) B_k, with
+        // B_k the window's sum at bit k and T what is left, each term at its window's
+        // offset, in windows of widths 4, 4, 4 (at bits 0, 4, 8) and 4, 3, 3 (at 0, 4,
+        // 7), a third window sum of 3g: 1 + 2 * 2^4 + 3 * 2^8 and 1 + 2 * 2^4 + 3 * 2^7;
+        // bit sums of 1 to 5 levels (from 4, a weight at or above a window's width), or
+        // of 1 to 3 levels above 2^2 (segments of 4).
         let sums = [g, g.double(), g * Fr::from(3u64)];
         let shapes = (1..=5).map(|l| (l, 0)).chain((1..=3).map(|l| (l, 2)));
         for (widths, expected) in [([4u32, 4, 4], 801u64), ([4, 3, 3], 417)] {
             for (levels, shift) in shapes.clone() {
                 let bit = |w: usize, k: u32| g * Fr::from(5 + 3 * w as u64 + 7 * u64::from(k));
                 let terms = |w: usize| {
+                    let offset: u32 = widths[..w].iter().sum();
                     let rest = (0..levels).fold(sums[w], |t, k| {
                         t - bit(w, k) * Fr::from(1u64 << (shift + k))
                     });
                     (0..levels)
-                        .map(move |k| (shift + k, bit(w, k)))
-                        .chain([(0, rest)])
+                        .map(move |k| (offset + shift + k, bit(w, k)))
+                        .chain([(offset, rest)])
                 };
-                let apart: Vec<G1Projective> = (0..3).map(|w| weighted_sum(terms(w))).collect();
                 assert_eq!(
-                    combine_windows_by(&apart, |i| widths[i]),
+                    weighted_sum((0..3).flat_map(terms)),
                     g * Fr::from(expected),
                     "widths {widths:?}, levels {levels}, shift {shift}"
                 );

@@ -189,7 +189,8 @@ pub(crate) async fn run<C: Group>(
     // encode their commands. Without upload threads (`beside` runs this thread's part
     // first) the scalars wait for the loop below.
     let head = steps.len().min(2);
-    let scalars_written = std::sync::atomic::AtomicU8::new(PENDING);
+    // Whether the scalars were written (a write that panics drops the sender unsent).
+    let (told, scalars_written) = std::sync::mpsc::sync_channel::<bool>(1);
     let ((first, submitted), early) = upload::beside(
         uploads.pool.as_deref(),
         || {
@@ -204,10 +205,12 @@ pub(crate) async fn run<C: Group>(
             if uploads.pool.is_none() || head < 2 {
                 return (Ok(cbs), None);
             }
+            // Polled, not slept on: a woken thread would start the device late.
             let written = loop {
-                match scalars_written.load(std::sync::atomic::Ordering::Acquire) {
-                    PENDING => std::thread::yield_now(),
-                    w => break w == WRITTEN,
+                match scalars_written.try_recv() {
+                    Ok(w) => break w,
+                    Err(std::sync::mpsc::TryRecvError::Empty) => std::thread::yield_now(),
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => break false,
                 }
             };
             if !written {
@@ -218,11 +221,11 @@ pub(crate) async fn run<C: Group>(
             (Ok(cbs.collect()), submitted)
         },
         || {
-            // Tells the waiting thread even if the write panics (it then ends the scope,
-            // which passes the panic on).
-            let told = Told(&scalars_written);
+            // Owned here, so that a panicking write drops it: the waiting thread then
+            // sees it gone.
+            let told = told;
             let scalars = write(steps[0]);
-            told.tell(matches!(scalars, Some(Ok(_))));
+            let _ = told.send(matches!(scalars, Some(Ok(_))));
             [Some(scalars), steps.get(1).map(|&s| write(s))]
         },
     );
@@ -272,36 +275,6 @@ pub(crate) async fn run<C: Group>(
     drop(arena);
     job::check_flags(&out.flags, |k| chunks[k].0)?;
     out.results.into_iter().next().ok_or(Error::Cancelled)
-}
-
-/// States of the first chunk's scalar upload, as the thread writing it tells the thread
-/// waiting to submit their stages: not written yet, written, not written (its buffer
-/// busy, or an error: the submission then waits for the step loop).
-const PENDING: u8 = 0;
-const WRITTEN: u8 = 1;
-const NOT_WRITTEN: u8 = 2;
-
-/// Tells a first chunk's scalar upload state: [`Told::tell`], or [`NOT_WRITTEN`] when
-/// dropped untold (the write panicked).
-struct Told<'a>(&'a std::sync::atomic::AtomicU8);
-
-impl Told<'_> {
-    /// Tells whether the scalars were written.
-    fn tell(self, written: bool) {
-        let state = if written { WRITTEN } else { NOT_WRITTEN };
-        self.0.store(state, std::sync::atomic::Ordering::Release);
-    }
-}
-
-impl Drop for Told<'_> {
-    fn drop(&mut self) {
-        let _ = self.0.compare_exchange(
-            PENDING,
-            NOT_WRITTEN,
-            std::sync::atomic::Ordering::AcqRel,
-            std::sync::atomic::Ordering::Acquire,
-        );
-    }
 }
 
 /// One upload of a streamed MSM: chunk `k`'s scalars, or its bases.
