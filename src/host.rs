@@ -11,7 +11,7 @@ use ark_bn254::{Fr, G1Affine};
 
 /// The threads this process can run at once (`std::thread::available_parallelism`,
 /// 1 where unknown), read once: on Linux each query reads the process's affinity and
-/// control group files (tens of microseconds), which an MSM asks for on every call.
+/// control group files, and an MSM asks for it on every call.
 pub(crate) fn cores() -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
