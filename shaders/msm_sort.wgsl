@@ -304,6 +304,12 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
     let first_entry = tile.y;
     let cl = coarse_log2();
+    // Lane k's coarse bin's reservation base, loaded now so that its latency passes
+    // with the tile's loads rather than after the sort.
+    var base = 0u;
+    if ((lid << cl) < params.num_buckets) {
+        base = reserve_base(w, lid << cl, 0u);
+    }
     atomicStore(&bin_count[lid], 0u);
     workgroupBarrier();
     var vals: array<u32, BIN_PER>;
@@ -327,7 +333,7 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let cnt = bin_sort_tile(lid, keys, vals);
     if (cnt != 0u) {
         // The bin's first bucket's counter: no kernel before this one reserved on it.
-        bin_dest[lid] = reserve(w, lid << cl, cnt, 0u);
+        bin_dest[lid] = base + atomicAdd(&counts[w * params.num_buckets + (lid << cl)], cnt);
     }
     let total = scan_tmp[SCAN_WG - 1u];
     workgroupBarrier();
@@ -353,15 +359,26 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 /// the bin's entries start where bucket b's do, so what the counter held before this
 /// add, less the size and `reserved`, is the run's place within the bin.
 fn reserve(w: u32, b: u32, count: u32, reserved: u32) -> u32 {
+    return reserve_base(w, b, reserved) + atomicAdd(&counts[w * params.num_buckets + b], count);
+}
+
+/// What `reserve` adds the counter's old value to: the bin's first place in the window
+/// row less the bucket's size and `reserved` (modulo 2^32; the sum is the place). A
+/// kernel loads it before its tile's sort, so that only the atomic waits after it.
+fn reserve_base(w: u32, b: u32, reserved: u32) -> u32 {
     let ob = w * (params.num_buckets + 1u);
-    let size = offsets[ob + b + 1u] - offsets[ob + b];
-    return offsets[ob + b] + atomicAdd(&counts[w * params.num_buckets + b], count) - size
-        - reserved;
+    let start = offsets[ob + b];
+    return start - (offsets[ob + b + 1u] - start) - reserved;
 }
 
 /// Reserves `count` places in fine bin `f` of window `w` for `scatter_mid` (after
 /// `scatter_bins`) and returns the first one's index in the window row.
 fn reserve_in_fine_bin(w: u32, f: u32, count: u32) -> u32 {
+    return fine_bin_base(w, f) + atomicAdd(&counts[w * params.num_buckets + (f << BIN_LOG2)], count);
+}
+
+/// `reserve_base` of fine bin `f` of window `w` for `scatter_mid`.
+fn fine_bin_base(w: u32, f: u32) -> u32 {
     let nb = params.num_buckets;
     let ob = w * (nb + 1u);
     let first = f << BIN_LOG2;
@@ -372,7 +389,7 @@ fn reserve_in_fine_bin(w: u32, f: u32, count: u32) -> u32 {
     if ((first & ((1u << cl) - 1u)) == 0u) {
         reserved = offsets[ob + min(first + (1u << cl), nb)] - offsets[ob + first];
     }
-    return reserve(w, first, count, reserved);
+    return reserve_base(w, first, reserved);
 }
 
 /// Workgroup (w, t): tile t of window w's entries as `scatter_bins` left them (by coarse
@@ -393,6 +410,18 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     let base = tile.y;
     let row = w * n;
     let cl = coarse_log2();
+    // The tile's words, loaded before the window's total is known (every place of the
+    // row can be read; those past the total are not used), so that their latency
+    // passes with lane 0's loads.
+    var buckets: array<u32, BIN_PER>;
+    var words: array<u32, BIN_PER>;
+    for (var j = 0u; j < BIN_PER; j++) {
+        let pos = base + j * BIN_WG + lid;
+        if (pos < n) {
+            buckets[j] = sorted[row + pos];
+            words[j] = digits[rank_index(row + pos)];
+        }
+    }
     if (lid == 0u) {
         // The window's entries, and the first fine bin of the tile's first entry's
         // coarse bin (read past the entries where the tile has none).
@@ -406,15 +435,24 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     if (base >= total) {
         return;
     }
+    // The reservation bases of the fine bins of the tile's first two coarse bins (where
+    // its entries lie unless coarse bins are smaller than a tile), loaded before the
+    // sort; a lane past them loads its own after it.
+    let fine_ahead = lid < min(2u << (cl - BIN_LOG2), BIN_WG)
+        && first_fine + lid < bins_per_window();
+    var fine_base = 0u;
+    if (fine_ahead) {
+        fine_base = fine_bin_base(w, first_fine + lid);
+    }
     var vals: array<u32, BIN_PER>;
     var keys: array<u32, BIN_PER>;
     for (var j = 0u; j < BIN_PER; j++) {
         let pos = base + j * BIN_WG + lid;
         keys[j] = BIN_WG;
         if (pos < total) {
-            let b = sorted[row + pos];
+            let b = buckets[j];
             let fine = b >> BIN_LOG2;
-            let v = digits[rank_index(row + pos)] | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT);
+            let v = words[j] | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT);
             if (fine - first_fine < BIN_WG) {
                 keys[j] = fine - first_fine;
                 vals[j] = v;
@@ -425,7 +463,12 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
     let cnt = bin_sort_tile(lid, keys, vals);
     if (cnt != 0u) {
-        bin_dest[lid] = reserve_in_fine_bin(w, first_fine + lid, cnt);
+        let f = first_fine + lid;
+        if (fine_ahead) {
+            bin_dest[lid] = fine_base + atomicAdd(&counts[w * nb + (f << BIN_LOG2)], cnt);
+        } else {
+            bin_dest[lid] = reserve_in_fine_bin(w, f, cnt);
+        }
     }
     let staged = scan_tmp[SCAN_WG - 1u];
     workgroupBarrier();
@@ -433,6 +476,19 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
         let bin = bin_of_place(q);
         digits[row + bin_dest[bin] + q - bin_start[bin]] = bin_stage[q];
     }
+}
+
+/// The binned entries of the tile at `base` of a fine bin whose entries end at `end`, as
+/// `scatter_fine`'s lane `lid` takes them (none past the end).
+fn bin_fine_load(src: u32, base: u32, end: u32, lid: u32) -> array<u32, BIN_PER> {
+    var vals: array<u32, BIN_PER>;
+    for (var j = 0u; j < BIN_PER; j++) {
+        let pos = base + j * BIN_WG + lid;
+        if (pos < end) {
+            vals[j] = digits[src + pos];
+        }
+    }
+    return vals;
 }
 
 /// Workgroup (w, h): fine bin h of window w, binned by `scatter_bins` (or by
@@ -463,16 +519,19 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     if (bins_are_nested()) {
         src = row;
     }
+    // Each tile's entries are loaded while the tile before it is sorted and written
+    // (`next`), so that a tile waits for its loads only once, at the first.
+    var next = bin_fine_load(src, range.x, range.y, lid);
     for (var base = range.x; base < range.y; base += BIN_TILE) {
+        let vals = next;
+        next = bin_fine_load(src, base + BIN_TILE, range.y, lid);
         atomicStore(&bin_count[lid], 0u);
         workgroupBarrier();
-        var vals: array<u32, BIN_PER>;
         var keys: array<u32, BIN_PER>;
         for (var j = 0u; j < BIN_PER; j++) {
             let pos = base + j * BIN_WG + lid;
             keys[j] = BIN_WG;
             if (pos < range.y) {
-                vals[j] = digits[src + pos];
                 keys[j] = (vals[j] & BIN_FINE_MASK) >> BIN_SHIFT;
             }
         }
