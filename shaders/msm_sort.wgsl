@@ -170,20 +170,24 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 // bins). A bin's entries occupy one range of the window row, [offsets[its first
 // bucket], offsets[its last bucket + 1]). Each kernel sorts a tile of entries in
 // workgroup memory first and then writes it out in order, so that a warp's stores fall
-// in a few runs of consecutive words (the scatter's cost is its store transactions, one
-// a word where every word goes somewhere else):
-//   scatter_bins   a workgroup per tile of BIN_TILE digits of one window: the tile's
-//                  entries by coarse bin, each bin's run at a range of the bin reserved
-//                  with one atomic on the counter of its first bucket, into the rank
+// in a few runs of consecutive words (one store a word where every word goes somewhere
+// else costs more than the sort). The kernels wait on memory more than they compute:
+// each loads the offsets it reserves from and its next tile's entries before it sorts,
+// and more workgroup memory a workgroup (fewer of them at once) costs more than any
+// barrier or search it saves (benchmark log v54):
+//   scatter_bins   a workgroup per BIN_TILES_WG tiles of BIN_TILE digits of one window,
+//                  one tile after another: each tile's entries by coarse bin, each
+//                  bin's run at a range of the bin reserved with one atomic on the
+//                  counter of its first bucket, into the rank
 //                  region of the digit buffer (`rank_index`: free in this mode). Where
 //                  coarse bins are fine ones (up to BIN_MAX << BIN_LOG2 buckets) each
 //                  entry keeps its bucket within the bin in bits BIN_SHIFT and up;
 //                  otherwise the entry is its index and sign, and its bucket goes to
 //                  the same place of the sorted row (free until scatter_fine);
-//   scatter_mid    (coarse bins wider than fine ones) a workgroup per tile of BIN_TILE
-//                  of scatter_bins' entries: the tile's entries by fine bin, each
-//                  fine bin's run at a range reserved with one atomic on the counter of
-//                  its first bucket, into the digit row (consumed by scatter_bins), with
+//   scatter_mid    (coarse bins wider than fine ones) a workgroup per BIN_TILES_WG tiles
+//                  of BIN_TILE of scatter_bins' entries, in turn: each tile's entries by
+//                  fine bin, each fine bin's run at a range reserved with one atomic on
+//                  the counter of its first bucket, into the digit row (consumed by scatter_bins), with
 //                  the bucket within the fine bin in bits BIN_SHIFT and up;
 //   scatter_fine   a workgroup per fine bin, walking the bin's range a tile at a time:
 //                  the tile's entries by bucket, each bucket's run at its cursor in the
@@ -200,6 +204,8 @@ const BIN_MAX: u32 = 1u << BIN_MAX_LOG2;
 const BIN_WG: u32 = SCAN_WG;
 const BIN_PER: u32 = ${BIN_PER}u;
 const BIN_TILE: u32 = BIN_WG * BIN_PER;
+/// Tiles one workgroup of scatter_bins or scatter_mid takes in turn (`stages::BIN_TILES_WG`).
+const BIN_TILES_WG: u32 = ${BIN_TILES_WG}u;
 /// Where a binned entry keeps its bucket within the bin: the bits below the sign,
 /// above every entry index of a row (`stages::BIN_SHIFT`).
 const BIN_SHIFT: u32 = 31u - BIN_LOG2;
@@ -267,11 +273,49 @@ fn bin_of_place(q: u32) -> u32 {
 }
 
 /// Window and first entry of a workgroup of scatter_bins or scatter_mid: one per
-/// BIN_TILE entries of each window row (a window past the last: none).
+/// BIN_TILES_WG tiles of BIN_TILE entries of each window row (a window past the last:
+/// none).
 fn bin_tile(wid: vec3<u32>, nwg: vec3<u32>) -> vec2<u32> {
     let tiles = (params.n + BIN_TILE - 1u) / BIN_TILE;
+    let groups = (tiles + BIN_TILES_WG - 1u) / BIN_TILES_WG;
     let g = wid.x + wid.y * nwg.x;
-    return vec2<u32>(g / tiles, (g % tiles) * BIN_TILE);
+    return vec2<u32>(g / groups, (g % groups) * BIN_TILES_WG * BIN_TILE);
+}
+
+/// Digits of window `w`'s entries from `first` on, as lane `lid` of scatter_bins takes
+/// a tile of them (0 past the row).
+fn bin_digits_load(w: u32, first: u32, lid: u32) -> array<u32, BIN_PER> {
+    var words: array<u32, BIN_PER>;
+    for (var j = 0u; j < BIN_PER; j++) {
+        let i = first + j * BIN_WG + lid;
+        words[j] = 0u;
+        if (i < params.n) {
+            words[j] = digits[w * params.n + i];
+        }
+    }
+    return words;
+}
+
+/// A tile of scatter_mid's entries as a lane takes them: each entry's bucket (as
+/// scatter_bins left it in the sorted row) and its word.
+struct MidTile {
+    buckets: array<u32, BIN_PER>,
+    words: array<u32, BIN_PER>,
+}
+
+/// Lane `lid`'s share of the tile of scatter_mid's entries at `base` of window row
+/// `row` (every place of the row can be read; the caller uses those before the window's
+/// total).
+fn mid_tile_load(row: u32, base: u32, lid: u32) -> MidTile {
+    var t: MidTile;
+    for (var j = 0u; j < BIN_PER; j++) {
+        let pos = base + j * BIN_WG + lid;
+        if (pos < params.n) {
+            t.buckets[j] = sorted[row + pos];
+            t.words[j] = digits[rank_index(row + pos)];
+        }
+    }
+    return t;
 }
 
 /// Sorts a tile's entries (vals[j] under keys[j]; keys[j] = BIN_WG: no entry) by key
@@ -293,7 +337,9 @@ fn bin_sort_tile(lid: u32, keys: array<u32, BIN_PER>, vals: array<u32, BIN_PER>)
     return cnt;
 }
 
-/// Workgroup (w, t): tile t of window w's digits into their coarse bins (see above).
+/// Workgroup (w, t): tiles t BIN_TILES_WG to (t + 1) BIN_TILES_WG of window w's digits
+/// into their coarse bins (see above), one after another, each tile's digits loaded
+/// while the one before is sorted.
 @compute @workgroup_size(BIN_WG)
 fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let n = params.n;
@@ -302,53 +348,61 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     if (w >= params.num_windows) {
         return;
     }
-    let first_entry = tile.y;
     let cl = coarse_log2();
-    // Lane k's coarse bin's reservation base, loaded now so that its latency passes
-    // with the tile's loads rather than after the sort.
+    // Lane k's coarse bin's reservation base (the same for every tile of the window),
+    // loaded now so that its latency passes with the first tile's loads rather than
+    // after the sort.
     var base = 0u;
     if ((lid << cl) < params.num_buckets) {
         base = reserve_base(w, lid << cl, 0u);
     }
-    atomicStore(&bin_count[lid], 0u);
-    workgroupBarrier();
-    var vals: array<u32, BIN_PER>;
-    var keys: array<u32, BIN_PER>;
-    for (var j = 0u; j < BIN_PER; j++) {
-        let place = j * BIN_WG + lid;
-        let i = first_entry + place;
-        var word = 0u;
-        if (i < n) {
-            word = digits[w * n + i];
-        }
-        let mag = word & ~SIGN_BIT;
-        keys[j] = BIN_WG;
-        if (mag != 0u) {
-            let b = mag - 1u;
-            keys[j] = b >> cl;
-            let within = b & ((1u << cl) - 1u);
-            vals[j] = place | (within << STAGE_KEY_SHIFT) | (word & SIGN_BIT);
-        }
-    }
-    let cnt = bin_sort_tile(lid, keys, vals);
-    if (cnt != 0u) {
-        // The bin's first bucket's counter: no kernel before this one reserved on it.
-        bin_dest[lid] = base + atomicAdd(&counts[w * params.num_buckets + (lid << cl)], cnt);
-    }
-    let total = scan_tmp[SCAN_WG - 1u];
-    workgroupBarrier();
     let nested = cl > BIN_LOG2;
-    for (var q = lid; q < total; q += BIN_WG) {
-        let bin = bin_of_place(q);
-        let v = bin_stage[q];
-        let entry = (first_entry + (v & STAGE_PLACE_MASK)) | (v & SIGN_BIT);
-        let within = (v & STAGE_KEY_MASK) >> STAGE_KEY_SHIFT;
-        let at = w * n + bin_dest[bin] + q - bin_start[bin];
-        if (nested) {
-            digits[rank_index(at)] = entry;
-            sorted[at] = (bin << cl) | within;
-        } else {
-            digits[rank_index(at)] = entry | (within << BIN_SHIFT);
+    var next = bin_digits_load(w, tile.y, lid);
+    for (var k = 0u; k < BIN_TILES_WG; k++) {
+        let first_entry = tile.y + k * BIN_TILE;
+        if (first_entry >= n) {
+            break;
+        }
+        let words = next;
+        if (k + 1u < BIN_TILES_WG) {
+            next = bin_digits_load(w, first_entry + BIN_TILE, lid);
+        }
+        // Past this barrier every lane has written out the tile before.
+        atomicStore(&bin_count[lid], 0u);
+        workgroupBarrier();
+        var vals: array<u32, BIN_PER>;
+        var keys: array<u32, BIN_PER>;
+        for (var j = 0u; j < BIN_PER; j++) {
+            let place = j * BIN_WG + lid;
+            let word = words[j];
+            let mag = word & ~SIGN_BIT;
+            keys[j] = BIN_WG;
+            if (mag != 0u) {
+                let b = mag - 1u;
+                keys[j] = b >> cl;
+                let within = b & ((1u << cl) - 1u);
+                vals[j] = place | (within << STAGE_KEY_SHIFT) | (word & SIGN_BIT);
+            }
+        }
+        let cnt = bin_sort_tile(lid, keys, vals);
+        if (cnt != 0u) {
+            // The bin's first bucket's counter: no kernel before this one reserved on it.
+            bin_dest[lid] = base + atomicAdd(&counts[w * params.num_buckets + (lid << cl)], cnt);
+        }
+        let total = scan_tmp[SCAN_WG - 1u];
+        workgroupBarrier();
+        for (var q = lid; q < total; q += BIN_WG) {
+            let bin = bin_of_place(q);
+            let v = bin_stage[q];
+            let entry = (first_entry + (v & STAGE_PLACE_MASK)) | (v & SIGN_BIT);
+            let within = (v & STAGE_KEY_MASK) >> STAGE_KEY_SHIFT;
+            let at = w * n + bin_dest[bin] + q - bin_start[bin];
+            if (nested) {
+                digits[rank_index(at)] = entry;
+                sorted[at] = (bin << cl) | within;
+            } else {
+                digits[rank_index(at)] = entry | (within << BIN_SHIFT);
+            }
         }
     }
 }
@@ -392,12 +446,17 @@ fn fine_bin_base(w: u32, f: u32) -> u32 {
     return reserve_base(w, first, reserved);
 }
 
-/// Workgroup (w, t): tile t of window w's entries as `scatter_bins` left them (by coarse
-/// bin) into their fine bins. The tile's entries lie in the coarse bin of its first
-/// entry or later ones: keyed by fine bin from that coarse bin's first, a key per lane,
-/// each fine bin's run at a range reserved with one atomic on the counter of its first
-/// bucket. An entry past BIN_WG fine bins (a tile over many sparse coarse bins)
-/// reserves its own place.
+/// The window's entry count (x) and the first fine bin of the coarse bin of each of
+/// scatter_mid's tiles' first entries (`mid_heads[1 + k]` for its tile k).
+var<workgroup> mid_heads: array<u32, BIN_TILES_WG + 1u>;
+
+/// Workgroup (w, t): tiles t BIN_TILES_WG to (t + 1) BIN_TILES_WG of window w's entries
+/// as `scatter_bins` left them (by coarse bin) into their fine bins, one after another,
+/// each tile's entries loaded while the one before is sorted. A tile's entries lie in
+/// the coarse bin of its first entry or later ones: keyed by fine bin from that coarse
+/// bin's first, a key per lane, each fine bin's run at a range reserved with one atomic
+/// on the counter of its first bucket. An entry past BIN_WG fine bins (a tile over many
+/// sparse coarse bins) reserves its own place.
 @compute @workgroup_size(BIN_WG)
 fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let n = params.n;
@@ -407,74 +466,73 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
         return;
     }
     let nb = params.num_buckets;
-    let base = tile.y;
     let row = w * n;
     let cl = coarse_log2();
-    // The tile's words, loaded before the window's total is known (every place of the
-    // row can be read; those past the total are not used), so that their latency
-    // passes with lane 0's loads.
-    var buckets: array<u32, BIN_PER>;
-    var words: array<u32, BIN_PER>;
-    for (var j = 0u; j < BIN_PER; j++) {
-        let pos = base + j * BIN_WG + lid;
-        if (pos < n) {
-            buckets[j] = sorted[row + pos];
-            words[j] = digits[rank_index(row + pos)];
-        }
-    }
+    // The first tile's words, loaded before the window's total is known (every place of
+    // the row can be read; those past the total are not used), so that their latency
+    // passes with the heads' loads.
+    var next = mid_tile_load(row, tile.y, lid);
     if (lid == 0u) {
-        // The window's entries, and the first fine bin of the tile's first entry's
-        // coarse bin (read past the entries where the tile has none).
-        let first_fine = (sorted[row + base] >> cl) << (cl - BIN_LOG2);
-        bin_range = vec2<u32>(offsets[w * (nb + 1u) + nb], first_fine);
+        mid_heads[0] = offsets[w * (nb + 1u) + nb];
+    } else if (lid <= BIN_TILES_WG) {
+        // Read past the entries where the tile has none.
+        let first = min(tile.y + (lid - 1u) * BIN_TILE, n - 1u);
+        mid_heads[lid] = (sorted[row + first] >> cl) << (cl - BIN_LOG2);
     }
-    atomicStore(&bin_count[lid], 0u);
-    let range = workgroupUniformLoad(&bin_range);
-    let total = range.x;
-    let first_fine = range.y;
-    if (base >= total) {
-        return;
-    }
-    // The reservation bases of the fine bins of the tile's first two coarse bins (where
-    // its entries lie unless coarse bins are smaller than a tile), loaded before the
-    // sort; a lane past them loads its own after it.
-    let fine_ahead = lid < min(2u << (cl - BIN_LOG2), BIN_WG)
-        && first_fine + lid < bins_per_window();
-    var fine_base = 0u;
-    if (fine_ahead) {
-        fine_base = fine_bin_base(w, first_fine + lid);
-    }
-    var vals: array<u32, BIN_PER>;
-    var keys: array<u32, BIN_PER>;
-    for (var j = 0u; j < BIN_PER; j++) {
-        let pos = base + j * BIN_WG + lid;
-        keys[j] = BIN_WG;
-        if (pos < total) {
-            let b = buckets[j];
-            let fine = b >> BIN_LOG2;
-            let v = words[j] | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT);
-            if (fine - first_fine < BIN_WG) {
-                keys[j] = fine - first_fine;
-                vals[j] = v;
-            } else {
-                digits[row + reserve_in_fine_bin(w, fine, 1u)] = v;
+    let total = workgroupUniformLoad(&mid_heads[0]);
+    for (var k = 0u; k < BIN_TILES_WG; k++) {
+        let base = tile.y + k * BIN_TILE;
+        if (base >= total) {
+            break;
+        }
+        let cur = next;
+        if (k + 1u < BIN_TILES_WG) {
+            next = mid_tile_load(row, base + BIN_TILE, lid);
+        }
+        atomicStore(&bin_count[lid], 0u);
+        // Past this barrier every lane has written out the tile before.
+        let first_fine = workgroupUniformLoad(&mid_heads[1u + k]);
+        // The reservation bases of the fine bins of the tile's first two coarse bins
+        // (where its entries lie unless coarse bins are smaller than a tile), loaded
+        // before the sort; a lane past them loads its own after it.
+        let fine_ahead = lid < min(2u << (cl - BIN_LOG2), BIN_WG)
+            && first_fine + lid < bins_per_window();
+        var fine_base = 0u;
+        if (fine_ahead) {
+            fine_base = fine_bin_base(w, first_fine + lid);
+        }
+        var vals: array<u32, BIN_PER>;
+        var keys: array<u32, BIN_PER>;
+        for (var j = 0u; j < BIN_PER; j++) {
+            let pos = base + j * BIN_WG + lid;
+            keys[j] = BIN_WG;
+            if (pos < total) {
+                let b = cur.buckets[j];
+                let fine = b >> BIN_LOG2;
+                let v = cur.words[j] | ((b & (BIN_SIZE - 1u)) << BIN_SHIFT);
+                if (fine - first_fine < BIN_WG) {
+                    keys[j] = fine - first_fine;
+                    vals[j] = v;
+                } else {
+                    digits[row + reserve_in_fine_bin(w, fine, 1u)] = v;
+                }
             }
         }
-    }
-    let cnt = bin_sort_tile(lid, keys, vals);
-    if (cnt != 0u) {
-        let f = first_fine + lid;
-        if (fine_ahead) {
-            bin_dest[lid] = fine_base + atomicAdd(&counts[w * nb + (f << BIN_LOG2)], cnt);
-        } else {
-            bin_dest[lid] = reserve_in_fine_bin(w, f, cnt);
+        let cnt = bin_sort_tile(lid, keys, vals);
+        if (cnt != 0u) {
+            let f = first_fine + lid;
+            if (fine_ahead) {
+                bin_dest[lid] = fine_base + atomicAdd(&counts[w * nb + (f << BIN_LOG2)], cnt);
+            } else {
+                bin_dest[lid] = reserve_in_fine_bin(w, f, cnt);
+            }
         }
-    }
-    let staged = scan_tmp[SCAN_WG - 1u];
-    workgroupBarrier();
-    for (var q = lid; q < staged; q += BIN_WG) {
-        let bin = bin_of_place(q);
-        digits[row + bin_dest[bin] + q - bin_start[bin]] = bin_stage[q];
+        let staged = scan_tmp[SCAN_WG - 1u];
+        workgroupBarrier();
+        for (var q = lid; q < staged; q += BIN_WG) {
+            let bin = bin_of_place(q);
+            digits[row + bin_dest[bin] + q - bin_start[bin]] = bin_stage[q];
+        }
     }
 }
 

@@ -431,7 +431,7 @@ pub fn source_for_device(
                     &MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name),
                 ));
             }
-            use stages::{BIN_LOG2, BIN_MAX_LOG2, BIN_PER, SCAN_PER, SCAN_WG};
+            use stages::{BIN_LOG2, BIN_MAX_LOG2, BIN_PER, BIN_TILES_WG, SCAN_PER, SCAN_WG};
             if spec.glv.is_some() {
                 parts.push(glv::wgsl_for(spec));
                 parts.push(GLV.replace("${LIMBS_X2}", &(2 * spec.limbs()).to_string()));
@@ -445,7 +445,8 @@ pub fn source_for_device(
                     .replace("${SCAN_PER}", &SCAN_PER.to_string())
                     .replace("${BIN_LOG2}", &BIN_LOG2.to_string())
                     .replace("${BIN_MAX_LOG2}", &BIN_MAX_LOG2.to_string())
-                    .replace("${BIN_PER}", &BIN_PER.to_string()),
+                    .replace("${BIN_PER}", &BIN_PER.to_string())
+                    .replace("${BIN_TILES_WG}", &BIN_TILES_WG.to_string()),
             );
             for m in [MSM_ACCUMULATE, MSM_FOLD] {
                 parts.push(m.to_string());

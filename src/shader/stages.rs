@@ -192,6 +192,9 @@ const _: () = assert!(BIN_WG == SCAN_WG);
 /// entries a bin at 256 bins (a 32-byte run of each bin's range), sorted in 8 KiB of
 /// workgroup memory (12 KiB in all, within WebGPU's 16).
 pub const BIN_PER: u32 = 8;
+/// Tiles one workgroup of `scatter_bins` or `scatter_mid` takes in turn
+/// (`BIN_TILES_WG`), each tile's entries loaded while the one before is sorted.
+pub const BIN_TILES_WG: u32 = 2;
 /// `scatter_bins` stages an entry's place in its tile in 16 bits.
 const _: () = assert!(BIN_WG * BIN_PER <= 1 << 16);
 /// The bit where a binned entry keeps its bucket within its fine bin (`BIN_SHIFT`): rows
