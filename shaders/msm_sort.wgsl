@@ -178,8 +178,8 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 //   scatter_bins   a workgroup per BIN_TILES_WG tiles of BIN_TILE digits of one window,
 //                  one tile after another: each tile's entries by coarse bin, each
 //                  bin's run at a range of the bin reserved with one atomic on the
-//                  counter of its first bucket, into the rank
-//                  region of the digit buffer (`rank_index`: free in this mode). Where
+//                  counter of its first bucket, into the rank region of the digit
+//                  buffer (`rank_index`: free in this mode). Where
 //                  coarse bins are fine ones (up to BIN_MAX << BIN_LOG2 buckets) each
 //                  entry keeps its bucket within the bin in bits BIN_SHIFT and up;
 //                  otherwise the entry is its index and sign, and its bucket goes to
@@ -187,8 +187,9 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 //   scatter_mid    (coarse bins wider than fine ones) a workgroup per BIN_TILES_WG tiles
 //                  of BIN_TILE of scatter_bins' entries, in turn: each tile's entries by
 //                  fine bin, each fine bin's run at a range reserved with one atomic on
-//                  the counter of its first bucket, into the digit row (consumed by scatter_bins), with
-//                  the bucket within the fine bin in bits BIN_SHIFT and up;
+//                  the counter of its first bucket, into the digit row (which
+//                  scatter_bins consumed), with the bucket within the fine bin in bits
+//                  BIN_SHIFT and up;
 //   scatter_fine   a workgroup per fine bin, walking the bin's range a tile at a time:
 //                  the tile's entries by bucket, each bucket's run at its cursor in the
 //                  sorted row.
@@ -223,7 +224,7 @@ var<workgroup> bin_start: array<u32, BIN_WG>;
 var<workgroup> bin_dest: array<u32, BIN_WG>;
 /// The tile, sorted.
 var<workgroup> bin_stage: array<u32, BIN_TILE>;
-/// The range of scatter_fine's bin (scatter_mid's entries and first fine bin).
+/// The range of scatter_fine's bin.
 var<workgroup> bin_range: vec2<u32>;
 
 /// Fine bins of a window.
@@ -428,7 +429,8 @@ fn reserve_base(w: u32, b: u32, reserved: u32) -> u32 {
 /// Reserves `count` places in fine bin `f` of window `w` for `scatter_mid` (after
 /// `scatter_bins`) and returns the first one's index in the window row.
 fn reserve_in_fine_bin(w: u32, f: u32, count: u32) -> u32 {
-    return fine_bin_base(w, f) + atomicAdd(&counts[w * params.num_buckets + (f << BIN_LOG2)], count);
+    let counter = w * params.num_buckets + (f << BIN_LOG2);
+    return fine_bin_base(w, f) + atomicAdd(&counts[counter], count);
 }
 
 /// `reserve_base` of fine bin `f` of window `w` for `scatter_mid`.
