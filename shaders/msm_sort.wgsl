@@ -283,15 +283,15 @@ fn bin_tile(wid: vec3<u32>, nwg: vec3<u32>) -> vec2<u32> {
     return vec2<u32>(g / groups, (g % groups) * BIN_TILES_WG * BIN_TILE);
 }
 
-/// Digits of window `w`'s entries from `first` on, as lane `lid` of scatter_bins takes
-/// a tile of them (0 past the row).
-fn bin_digits_load(w: u32, first: u32, lid: u32) -> array<u32, BIN_PER> {
+/// Lane `lid`'s share of the tile at `base` of the digit buffer's words from `src` on,
+/// up to `end` (0 past it): scatter_bins' digits of a window row, scatter_fine's binned
+/// entries of a fine bin.
+fn bin_tile_load(src: u32, base: u32, end: u32, lid: u32) -> array<u32, BIN_PER> {
     var words: array<u32, BIN_PER>;
     for (var j = 0u; j < BIN_PER; j++) {
-        let i = first + j * BIN_WG + lid;
-        words[j] = 0u;
-        if (i < params.n) {
-            words[j] = digits[w * params.n + i];
+        let pos = base + j * BIN_WG + lid;
+        if (pos < end) {
+            words[j] = digits[src + pos];
         }
     }
     return words;
@@ -358,7 +358,7 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         base = reserve_base(w, lid << cl, 0u);
     }
     let nested = cl > BIN_LOG2;
-    var next = bin_digits_load(w, tile.y, lid);
+    var next = bin_tile_load(w * n, tile.y, n, lid);
     for (var k = 0u; k < BIN_TILES_WG; k++) {
         let first_entry = tile.y + k * BIN_TILE;
         if (first_entry >= n) {
@@ -366,7 +366,7 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         }
         let words = next;
         if (k + 1u < BIN_TILES_WG) {
-            next = bin_digits_load(w, first_entry + BIN_TILE, lid);
+            next = bin_tile_load(w * n, first_entry + BIN_TILE, n, lid);
         }
         // Past this barrier every lane has written out the tile before.
         atomicStore(&bin_count[lid], 0u);
@@ -388,7 +388,7 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
         let cnt = bin_sort_tile(lid, keys, vals);
         if (cnt != 0u) {
             // The bin's first bucket's counter: no kernel before this one reserved on it.
-            bin_dest[lid] = base + atomicAdd(&counts[w * params.num_buckets + (lid << cl)], cnt);
+            bin_dest[lid] = reserve(w, lid << cl, base, cnt);
         }
         let total = scan_tmp[SCAN_WG - 1u];
         workgroupBarrier();
@@ -409,17 +409,19 @@ fn scatter_bins(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
 }
 
 /// Reserves `count` places in the bin of window `w` that starts at bucket `b`, whose
-/// counter holds that bucket's size (the scan read it) plus the `reserved` places that
-/// earlier kernels took on it, and returns the first place's index in the window row:
-/// the bin's entries start where bucket b's do, so what the counter held before this
-/// add, less the size and `reserved`, is the run's place within the bin.
-fn reserve(w: u32, b: u32, count: u32, reserved: u32) -> u32 {
-    return reserve_base(w, b, reserved) + atomicAdd(&counts[w * params.num_buckets + b], count);
+/// counter holds that bucket's size (the scan read it) plus the places that earlier
+/// kernels took on it, and returns the first place's index in the window row: the bin's
+/// entries start where bucket b's do, so what the counter held before this add, less
+/// the size and those places, is the run's place within the bin. `base` is the bin's
+/// `reserve_base`, which a kernel loads before its tile's sort, so that only the atomic
+/// waits after it.
+fn reserve(w: u32, b: u32, base: u32, count: u32) -> u32 {
+    return base + atomicAdd(&counts[w * params.num_buckets + b], count);
 }
 
 /// What `reserve` adds the counter's old value to: the bin's first place in the window
-/// row less the bucket's size and `reserved` (modulo 2^32; the sum is the place). A
-/// kernel loads it before its tile's sort, so that only the atomic waits after it.
+/// row less the bucket's size and the `reserved` places earlier kernels took on its
+/// counter (modulo 2^32; the sum is the place).
 fn reserve_base(w: u32, b: u32, reserved: u32) -> u32 {
     let ob = w * (params.num_buckets + 1u);
     let start = offsets[ob + b];
@@ -429,8 +431,7 @@ fn reserve_base(w: u32, b: u32, reserved: u32) -> u32 {
 /// Reserves `count` places in fine bin `f` of window `w` for `scatter_mid` (after
 /// `scatter_bins`) and returns the first one's index in the window row.
 fn reserve_in_fine_bin(w: u32, f: u32, count: u32) -> u32 {
-    let counter = w * params.num_buckets + (f << BIN_LOG2);
-    return fine_bin_base(w, f) + atomicAdd(&counts[counter], count);
+    return reserve(w, f << BIN_LOG2, fine_bin_base(w, f), count);
 }
 
 /// `reserve_base` of fine bin `f` of window `w` for `scatter_mid`.
@@ -523,11 +524,10 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
         let cnt = bin_sort_tile(lid, keys, vals);
         if (cnt != 0u) {
             let f = first_fine + lid;
-            if (fine_ahead) {
-                bin_dest[lid] = fine_base + atomicAdd(&counts[w * nb + (f << BIN_LOG2)], cnt);
-            } else {
-                bin_dest[lid] = reserve_in_fine_bin(w, f, cnt);
+            if (!fine_ahead) {
+                fine_base = fine_bin_base(w, f);
             }
+            bin_dest[lid] = reserve(w, f << BIN_LOG2, fine_base, cnt);
         }
         let staged = scan_tmp[SCAN_WG - 1u];
         workgroupBarrier();
@@ -536,19 +536,6 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
             digits[row + bin_dest[bin] + q - bin_start[bin]] = bin_stage[q];
         }
     }
-}
-
-/// The binned entries of the tile at `base` of a fine bin whose entries end at `end`, as
-/// `scatter_fine`'s lane `lid` takes them (none past the end).
-fn bin_fine_load(src: u32, base: u32, end: u32, lid: u32) -> array<u32, BIN_PER> {
-    var vals: array<u32, BIN_PER>;
-    for (var j = 0u; j < BIN_PER; j++) {
-        let pos = base + j * BIN_WG + lid;
-        if (pos < end) {
-            vals[j] = digits[src + pos];
-        }
-    }
-    return vals;
 }
 
 /// Workgroup (w, h): fine bin h of window w, binned by `scatter_bins` (or by
@@ -581,10 +568,10 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
     // Each tile's entries are loaded while the tile before it is sorted and written
     // (`next`), so that a tile waits for its loads only once, at the first.
-    var next = bin_fine_load(src, range.x, range.y, lid);
+    var next = bin_tile_load(src, range.x, range.y, lid);
     for (var base = range.x; base < range.y; base += BIN_TILE) {
         let vals = next;
-        next = bin_fine_load(src, base + BIN_TILE, range.y, lid);
+        next = bin_tile_load(src, base + BIN_TILE, range.y, lid);
         atomicStore(&bin_count[lid], 0u);
         workgroupBarrier();
         var keys: array<u32, BIN_PER>;
