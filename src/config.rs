@@ -38,7 +38,7 @@ impl MulPath {
 pub struct MsmConfig {
     /// Multiply path; `Auto` by default.
     pub arithmetic: Arithmetic,
-    /// Window width c in bits (2..=20); chosen from the size and group when `None`
+    /// Window width c in bits (2..=22); chosen from the size and group when `None`
     /// (see [`crate::GroupId::max_default_window_bits`]). It sets the number of windows,
     /// W = ceil(bits / c) for the digits' bits (255 or 256 for whole scalars, 128 for
     /// GLV halves); the MSM then spreads those bits evenly over its W windows (widths

@@ -683,6 +683,35 @@ fn msm_adversarial(ctx: &mut Ctx) {
             &cfg,
         );
     }
+    // 22 bits: the widest windows (six of a GLV half, 2^21 buckets each: 64 coarse
+    // bins of 64 fine ones, reduction walks of 128 buckets), where the device's
+    // bindings hold their buckets (1.8 GB of BN254 G1 totals); elsewhere the limit's
+    // error, asked for as here (the width rule then takes narrower windows).
+    let cfg = glv_windows_of(22, ctx.cfg());
+    match ctx.dev.msm(&bases5000, &many, &cfg) {
+        Err(Error::LimitExceeded { requested, max, .. }) => {
+            assert!(
+                requested > max,
+                "{} 22-bit windows: {requested} <= {max}",
+                ctx.tag()
+            );
+            eprintln!(
+                "{}: 22-bit windows need a {requested}-byte binding, over {max} here",
+                ctx.tag()
+            );
+        }
+        _ => {
+            check_msm(ctx, "window_bits = 22, n = 5000", &bases5000, &many, &cfg);
+            let hot5000 = vec![many[1]; 5000];
+            check_msm(
+                ctx,
+                "one hot bucket, window_bits = 22",
+                &bases5000,
+                &hot5000,
+                &cfg,
+            );
+        }
+    }
     // Multi-pass: a forced small chunk (4 passes of 256; the last one partial).
     let cfg256 = MsmConfig {
         chunk_size: Some(256),
@@ -1178,7 +1207,7 @@ fn errors(ctx: &mut Ctx) {
         matches!(r, Err(Error::OutOfMemory { .. })),
         "{tag} memory_budget 1: {r:?}"
     );
-    for c in [0u32, 1, 21] {
+    for c in [0u32, 1, wgpu_msm::msm::plan::MAX_WINDOW_BITS + 1] {
         let r = dev.msm(
             &bases,
             &scalars,

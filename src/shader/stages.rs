@@ -12,17 +12,25 @@ const _: () = assert!(REDUCE_WG.is_power_of_two());
 /// Fewest points of a reduction tree.
 pub const REDUCE_WG_MIN: u32 = 8;
 
+/// log2 of the fewest segments [`reduce_seg_log2`] cuts a wide window into: 2^14, as
+/// many walks as fill an H200 in the windows of a pass.
+pub const WALK_SEGMENTS_LOG2: u32 = 14;
+
 /// log2 of the buckets one thread of `reduce_walk` (msm_reduce.wgsl) walks before the
 /// bit trees, in windows of `buckets` buckets: none up to 2^12 buckets, whose trees
 /// alone take fewest rounds; above, segments of up to 16 buckets, at least 2^11 a
 /// window, so that wide windows' sums run as chains over many threads (two additions a
-/// bucket, as the trees' levels cost, without their rounds).
+/// bucket, as the trees' levels cost, without their rounds). Windows of more than 2^18
+/// buckets keep 2^[`WALK_SEGMENTS_LOG2`] segments, longer walks (128 buckets at 2^21),
+/// which still fill the GPU and leave the trees few segments: a tree level's additions
+/// use fewer lanes as it rises.
 pub fn reduce_seg_log2(buckets: u32) -> u32 {
     let levels = buckets.trailing_zeros();
     if levels <= 12 {
         0
     } else {
-        (levels - 11).min(4)
+        let longest = 4.max(levels.saturating_sub(WALK_SEGMENTS_LOG2));
+        (levels - 11).min(longest)
     }
 }
 
@@ -344,6 +352,8 @@ mod tests {
         assert_eq!(window_sum_weights(1 << 11, 64), w);
         // 2^15 buckets in segments of 16: a segment's sum and six levels, then five.
         assert_eq!(reduce_seg_log2(1 << 15), 4);
+        assert_eq!(reduce_seg_log2(1 << 18), 4);
+        assert_eq!(reduce_seg_log2(1 << 21), 7);
         // The segments' sum (weight 1), the segment indices' bits (from 2^4), no total.
         let w: Vec<_> = [Some(0)]
             .into_iter()
@@ -367,9 +377,11 @@ mod tests {
             ]
         );
         for wg in [8, 16, 32, 64] {
-            for levels in 1..=19 {
+            for levels in 1..=21 {
                 let seg = reduce_seg_log2(1 << levels);
-                assert!(seg <= 4 && (seg == 0 || levels - seg >= 11), "{levels}");
+                assert!(seg == 0 || levels - seg >= 11, "{levels}");
+                // Segments of 16 buckets up to 2^18, then 2^14 segments a window.
+                assert!(seg <= 4 || levels - seg == WALK_SEGMENTS_LOG2, "{levels}");
                 let stages = tree_stages(1 << levels, wg);
                 let first = u32::from(seg > 0);
                 let mut p = first;

@@ -2,7 +2,10 @@
 //! the device's limits, the chunk size the caller set, and the memory budget, with
 //! buffers for as many points of the next shape up as the budget holds.
 
-use super::{glv_window_bits, window_bits_in, Feed, Layout, Plan, Threads, MAX_PASS_LOG2};
+use super::{
+    glv_window_bits, widest_glv_window_bits, window_bits_in, Feed, Layout, Plan, Threads,
+    MAX_PASS_LOG2,
+};
 use crate::config::MsmConfig;
 use crate::curve::GroupId;
 use crate::error::{Error, Result};
@@ -86,24 +89,6 @@ pub fn choose_for(
         ));
     }
     let budget = limits.budget(cfg, resident);
-    // The shape of passes of 2^cap_log2 points, with windows of `c` bits where given,
-    // else the config's or the rule's.
-    let shape_with = |cap_log2: u32, c: Option<u32>| -> Result<Plan> {
-        let cap = 1u32 << cap_log2;
-        let c = c.or(cfg.window_bits).unwrap_or_else(|| {
-            // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
-            let most = match feed {
-                Feed::Chunks => u32::MAX,
-                Feed::Scalars | Feed::Params => {
-                    group.max_default_window_bits(n, layout == Layout::Glv)
-                }
-            };
-            glv_window_bits(group, layout, n, cap as usize)
-                .unwrap_or_else(|| window_bits_in(group, layout, n, cap as usize).min(most))
-        });
-        Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads)
-    };
-    let shape = |cap_log2: u32| shape_with(cap_log2, None);
     let slots = feed.min_slots();
     let needed = |plan: &Plan| resident.saturating_add(plan.job_bytes(feed, slots));
     // The device's limits, apart from the budget.
@@ -121,6 +106,33 @@ pub fn choose_for(
                 <= 64 * u64::from(limits.max_workgroups) * u64::from(limits.max_workgroups)
     };
     let fits = |plan: &Plan| within_limits(plan) && needed(plan) <= budget;
+    // The shape of passes of 2^cap_log2 points, with windows of `c` bits where given,
+    // else the config's or the rule's: the widest windows where their buckets fit the
+    // device and the budget, else the wider or the default ones.
+    let shape_with = |cap_log2: u32, c: Option<u32>| -> Result<Plan> {
+        let cap = 1u32 << cap_log2;
+        let shaped =
+            |c| Plan::shaped_for(group, cap, c, cfg.windows.as_ref(), layout, limits.threads);
+        if let Some(c) = c.or(cfg.window_bits) {
+            return shaped(c);
+        }
+        if let Some(c) = widest_glv_window_bits(group, layout, n, cap as usize) {
+            let plan = shaped(c)?;
+            if fits(&plan) {
+                return Ok(plan);
+            }
+        }
+        // One-shot MSMs (host bases, streamed in passes) keep the rule's width.
+        let most = match feed {
+            Feed::Chunks => u32::MAX,
+            Feed::Scalars | Feed::Params => group.max_default_window_bits(n, layout == Layout::Glv),
+        };
+        shaped(
+            glv_window_bits(group, layout, n, cap as usize)
+                .unwrap_or_else(|| window_bits_in(group, layout, n, cap as usize).min(most)),
+        )
+    };
+    let shape = |cap_log2: u32| shape_with(cap_log2, None);
     let mut cap_log2 = top_log2;
     loop {
         let plan = shape(cap_log2)?;
@@ -253,6 +265,40 @@ mod tests {
                 .capacity,
             4096
         );
+    }
+
+    #[test]
+    fn the_widest_windows_only_where_their_buckets_fit() {
+        use crate::msm::plan::{WIDEST_GLV_BITS, WIDE_GLV_BITS};
+        let (g, n, glv) = (GroupId::Bn254G1, 1 << 24, Layout::Glv);
+        let cfg = MsmConfig::default();
+        for feed in [Feed::Chunks, Feed::Scalars, Feed::Params] {
+            let p = choose_for(g, n, &cfg, &BIG, feed, 0, glv).unwrap();
+            assert_eq!(p.window_bits, WIDEST_GLV_BITS, "{feed:?}");
+            assert!(p.max_binding() <= BIG.max_binding);
+        }
+        // A 1 GiB binding does not hold their buckets: the wider rule's windows.
+        let gib = DeviceLimits {
+            max_binding: 1 << 30,
+            ..BIG
+        };
+        let p = choose_for(g, n, &cfg, &gib, Feed::Scalars, 0, glv).unwrap();
+        assert_eq!(p.window_bits, WIDE_GLV_BITS);
+        assert!(p.max_binding() <= 1 << 30);
+        // Nor does a 2 GiB budget with the bases resident.
+        let budget = MsmConfig {
+            memory_budget: Some(2 << 30),
+            ..Default::default()
+        };
+        let p = choose_for(g, n, &budget, &BIG, Feed::Scalars, 64 << 24, glv).unwrap();
+        assert_eq!(p.window_bits, WIDE_GLV_BITS);
+        // Asked for, they are that limit's error where they do not fit.
+        let asked = MsmConfig {
+            window_bits: Some(WIDEST_GLV_BITS),
+            ..Default::default()
+        };
+        let r = choose_for(g, 1 << 12, &asked, &gib, Feed::Scalars, 0, glv);
+        assert!(matches!(r, Err(Error::LimitExceeded { .. })), "{r:?}");
     }
 
     #[test]

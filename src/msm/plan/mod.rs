@@ -22,10 +22,14 @@ pub use layout::Layout;
 pub(crate) use passes::{growing_passes, overlapped, pass_sizes};
 pub use shape::{
     accumulate_threads_log2, default_window_bits, glv_default_window_bits, glv_window_bits,
-    wide_glv_from, window_bits_for, window_bits_in, window_count, Threads,
-    GLV_FEWER_THREADS_MAX_PASS, WIDE_GLV_BITS, WIDE_GLV_MIN_PASS, WIDE_WINDOW_BITS,
-    WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
+    wide_glv_from, widest_glv_from, widest_glv_window_bits, window_bits_for, window_bits_in,
+    window_count, Threads, GLV_FEWER_THREADS_MAX_PASS, WIDEST_GLV_BITS, WIDEST_GLV_MIN_PASS,
+    WIDE_GLV_BITS, WIDE_GLV_MIN_PASS, WIDE_WINDOW_BITS, WIDE_WINDOW_FROM, WIDE_WINDOW_MIN_PASS,
 };
+/// Widest window a plan takes, in bits: 2^21 buckets a window, which still scatter
+/// through bins ([`BINS_MAX_BUCKETS`]).
+pub const MAX_WINDOW_BITS: u32 = 22;
+const _: () = assert!(1 << (MAX_WINDOW_BITS - 1) <= BINS_MAX_BUCKETS);
 
 /// Bits in a BN254 scalar (r < 2^254; a group's: `GroupId::scalar_bits`).
 pub const SCALAR_BITS: u32 = 254;
@@ -160,7 +164,7 @@ impl Plan {
     /// A plan for passes of up to `capacity` points with windows of `c` bits.
     ///
     /// # Errors
-    /// [`Error::InvalidConfig`] when `c` is outside 2..=20.
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=[`MAX_WINDOW_BITS`].
     pub fn new(capacity: u32, c: u32) -> Result<Plan> {
         Plan::with_windows(capacity, c, None, Layout::Points)
     }
@@ -169,8 +173,8 @@ impl Plan {
     /// `None`; in [`Layout::Glv`], window w covers the same bits of both halves).
     ///
     /// # Errors
-    /// [`Error::InvalidConfig`] when `c` is outside 2..=20 or the range is empty or
-    /// beyond the last window.
+    /// [`Error::InvalidConfig`] when `c` is outside 2..=[`MAX_WINDOW_BITS`] or the range
+    /// is empty or beyond the last window.
     pub fn with_windows(
         capacity: u32,
         c: u32,
@@ -206,9 +210,9 @@ impl Plan {
         layout: Layout,
         threads: Threads,
     ) -> Result<Plan> {
-        if !(2..=20).contains(&c) {
+        if !(2..=MAX_WINDOW_BITS).contains(&c) {
             return Err(Error::InvalidConfig(format!(
-                "window_bits {c} outside 2..=20"
+                "window_bits {c} outside 2..={MAX_WINDOW_BITS}"
             )));
         }
         let capacity = capacity.max(64).next_power_of_two();
@@ -432,7 +436,7 @@ mod tests {
 
     #[test]
     fn narrow_windows_scatter_by_ranks_held_beside_the_digits() {
-        // 13 bits: 2^12 buckets, the widest with ranks; wider windows (up to 20 bits,
+        // 13 bits: 2^12 buckets, the widest with ranks; wider windows (up to 22 bits,
         // nested bins from 17) go through bins, as would up to 24.
         let plan = |c| Plan::with_windows(1 << 16, c, None, Layout::Glv).unwrap();
         let (ranked, binned) = (plan(13), plan(19));
@@ -440,7 +444,7 @@ mod tests {
         assert_eq!(ranked.scatter_mode(), ScatterMode::Ranks);
         // 14 bits take ten windows of a GLV half, as 13 do: the plan's windows are 13.
         assert_eq!(plan(14).window_bits, 13);
-        for c in 15..=20 {
+        for c in 15..=MAX_WINDOW_BITS {
             assert_eq!(plan(c).scatter_mode(), ScatterMode::Bins, "{c}");
         }
         assert_eq!(

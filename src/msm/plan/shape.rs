@@ -153,10 +153,66 @@ pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> 
         .then_some(WIDE_GLV_BITS)
 }
 
+/// The widest GLV window: 6 windows cover the 128 bits of the halves (two of 22 bits,
+/// four of 21), against 7 of [`WIDE_GLV_BITS`].
+pub const WIDEST_GLV_BITS: u32 = 22;
+const _: () = assert!(6 * WIDEST_GLV_BITS >= 128 && 5 * WIDEST_GLV_BITS < 128);
+/// Smallest pass that takes the widest windows.
+pub const WIDEST_GLV_MIN_PASS: usize = 1 << 22;
+
+/// Points from which [`widest_glv_window_bits`] widens the windows of `group` once more,
+/// where its buckets fit: 2^24 for BN254 G1 (measured: docs/benchmark-log.md, v55);
+/// none for the other groups, whose 2^21 buckets a window exceed a 2 GiB binding.
+pub fn widest_glv_from(group: GroupId) -> Option<usize> {
+    match group {
+        GroupId::Bn254G1 => Some(1 << 24),
+        GroupId::Bn254G2 | GroupId::Bls12381G1 | GroupId::Bls12381G2 => None,
+    }
+}
+
+/// The GLV window width an MSM of `n` points over `group` in passes of at most `cap`
+/// takes where its buckets fit the device and the budget: [`WIDEST_GLV_BITS`] from
+/// [`widest_glv_from`] points in passes of at least [`WIDEST_GLV_MIN_PASS`], else `None`
+/// ([`glv_window_bits`]'s). Six windows instead of seven are a seventh fewer additions
+/// in the accumulation; their 2^21 buckets a window (1.6 GiB of BN254 G1 totals) take a
+/// reduction about 5 ms longer on an H200, which the additions saved outweigh from 2^24
+/// points (and not at 2^23).
+pub fn widest_glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
+    let from = widest_glv_from(group)?;
+    (layout == Layout::Glv && n >= from && cap >= WIDEST_GLV_MIN_PASS).then_some(WIDEST_GLV_BITS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::msm::plan::Plan;
+
+    #[test]
+    fn the_largest_bn254_g1_msms_take_the_widest_windows() {
+        use GroupId::{Bls12381G1, Bls12381G2, Bn254G1, Bn254G2};
+        let cap = 1 << 23;
+        let widest = |g, layout, n, cap| widest_glv_window_bits(g, layout, n, cap);
+        assert_eq!(
+            widest(Bn254G1, Layout::Glv, 1 << 24, cap),
+            Some(WIDEST_GLV_BITS)
+        );
+        // Smaller MSMs, small passes and whole scalars: the wider rule's.
+        assert_eq!(widest(Bn254G1, Layout::Glv, (1 << 24) - 1, cap), None);
+        assert_eq!(
+            widest(Bn254G1, Layout::Glv, 1 << 24, WIDEST_GLV_MIN_PASS / 2),
+            None
+        );
+        assert_eq!(widest(Bn254G1, Layout::Points, 1 << 24, cap), None);
+        for g in [Bn254G2, Bls12381G1, Bls12381G2] {
+            assert_eq!(widest(g, Layout::Glv, 1 << 26, cap), None, "{g:?}");
+        }
+        // Six windows of a GLV half: two of 22 bits and four of 21, 2^21 buckets each.
+        let p = Plan::with_windows(cap as u32, WIDEST_GLV_BITS, None, Layout::Glv).unwrap();
+        assert_eq!(
+            (p.num_windows, p.window_bits, p.full_windows, p.num_buckets),
+            (6, 22, 2, 1 << 21)
+        );
+    }
 
     #[test]
     fn large_glv_msms_take_wider_windows() {
@@ -218,12 +274,12 @@ mod tests {
 
     #[test]
     fn windows_cover_signed_digits() {
-        for c in 2..=20 {
+        for c in 2..=crate::msm::plan::MAX_WINDOW_BITS {
             let p = Plan::new(1024, c).unwrap();
             assert!(p.num_windows * c >= 255, "c={c}");
             assert!((p.num_windows - 1) * c < 255, "c={c}");
         }
         assert!(Plan::new(1024, 1).is_err());
-        assert!(Plan::new(1024, 21).is_err());
+        assert!(Plan::new(1024, crate::msm::plan::MAX_WINDOW_BITS + 1).is_err());
     }
 }
