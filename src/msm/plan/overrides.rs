@@ -41,7 +41,7 @@ fn flag(v: &str) -> Option<bool> {
 }
 
 /// Every variable [`Tuning::with_env`] reads.
-const ENV: [EnvVar; 20] = [
+const ENV: [EnvVar; 21] = [
     EnvVar {
         var: "WGPU_MSM_UNROLL",
         expected: "full, compact or rolled",
@@ -92,6 +92,11 @@ const ENV: [EnvVar; 20] = [
         var: "WGPU_MSM_PASS_GROWTH",
         expected: "a percentage > 100",
         set: |t, v| put(&mut t.pass_growth_pct, at_least(v, 101)),
+    },
+    EnvVar {
+        var: "WGPU_MSM_WIDEST_PASS_GROWTH",
+        expected: "a percentage > 100",
+        set: |t, v| put(&mut t.widest_pass_growth_pct, at_least(v, 101)),
     },
     EnvVar {
         var: "WGPU_MSM_OVERLAP_DIVISOR",
@@ -204,6 +209,7 @@ impl Tuning {
     /// | `WGPU_MSM_UPLOAD_SPLIT` | [`Tuning::upload_split`] |
     /// | `WGPU_MSM_FIRST_PASS_SHIFT` | [`Tuning::first_pass_shift`] |
     /// | `WGPU_MSM_PASS_GROWTH` | [`Tuning::pass_growth_pct`] |
+    /// | `WGPU_MSM_WIDEST_PASS_GROWTH` | [`Tuning::widest_pass_growth_pct`] |
     /// | `WGPU_MSM_OVERLAP_DIVISOR` | [`Tuning::overlap_divisor`] |
     /// | `WGPU_MSM_STREAM_OVERLAP_LOG2` | [`Tuning::stream_overlap_log2`] |
     /// | `WGPU_MSM_RESIDENT_PASS_GROWTH` | [`Tuning::resident_pass_growth_pct`] |

@@ -88,6 +88,11 @@ pub struct Tuning {
     /// Each pass of a streamed MSM holds this percent of the points of the one before
     /// (more than 100), up to the capacity.
     pub pass_growth_pct: u32,
+    /// [`pass_growth_pct`](Tuning::pass_growth_pct) of a streamed MSM whose passes take
+    /// the widest windows ([`WIDEST_GLV_BITS`](crate::msm::plan::WIDEST_GLV_BITS): BN254
+    /// G1 from 2^24 points). Each of their passes costs more beyond its points (its scan
+    /// and scatter over 2^21 buckets a window), so fewer, faster-growing passes pay.
+    pub widest_pass_growth_pct: u32,
     /// Large one-shot MSMs run in passes of about n / this many points (within
     /// 2^20..2^22).
     pub overlap_divisor: usize,
@@ -200,6 +205,7 @@ impl Default for Tuning {
             upload_split: 8,
             first_pass_shift: 3,
             pass_growth_pct: 250,
+            widest_pass_growth_pct: 400,
             overlap_divisor: 2,
             stream_overlap_log2: 20,
             resident_pass_growth_pct: 400,
@@ -225,6 +231,17 @@ impl Default for Tuning {
 }
 
 impl Tuning {
+    /// How much each pass of a streamed MSM grows over the one before, in percent, for
+    /// passes with windows of `window_bits` bits: [`Tuning::widest_pass_growth_pct`] for
+    /// the widest windows, else [`Tuning::pass_growth_pct`].
+    pub fn stream_growth_pct(&self, window_bits: u32) -> u32 {
+        if window_bits >= super::WIDEST_GLV_BITS {
+            self.widest_pass_growth_pct
+        } else {
+            self.pass_growth_pct
+        }
+    }
+
     /// The default tuning of the device `info` describes: [`Tuning::default`], with
     /// what the device lacks turned off and what a software adapter or the GL backend
     /// needs (see the module's documentation).
@@ -289,7 +306,10 @@ impl Tuning {
         if self.overlap_divisor == 0 || self.pool_keep == 0 {
             return bad("overlap_divisor and pool_keep must be at least 1");
         }
-        if self.pass_growth_pct <= 100 || self.resident_pass_growth_pct <= 100 {
+        if self.pass_growth_pct <= 100
+            || self.widest_pass_growth_pct <= 100
+            || self.resident_pass_growth_pct <= 100
+        {
             return bad("pass growths must be more than 100%");
         }
         if self.direct_uploads != DirectUploads::None && !info.mappable_storage {
@@ -319,7 +339,7 @@ impl std::fmt::Display for Tuning {
         write!(
             f,
             "upload_threads {} host_upload_threads {} upload_split {} first_pass_shift {} \
-             pass_growth {}% \
+             pass_growth {}% widest_pass_growth {}% \
              overlap_divisor {} stream_overlap 2^{} resident_first_pass_shift {} \
              resident_pass_growth {}% resident_overlap 2^{} accumulate_threads {} \
              seed_per_bucket {} dear_seed_per_bucket {} pool_keep {} \
@@ -334,6 +354,7 @@ impl std::fmt::Display for Tuning {
             self.upload_split,
             self.first_pass_shift,
             self.pass_growth_pct,
+            self.widest_pass_growth_pct,
             self.overlap_divisor,
             self.stream_overlap_log2,
             self.resident_first_pass_shift,
@@ -386,6 +407,20 @@ pub(super) mod tests {
             mappable_storage: true,
             indirect_dispatch: true,
         }
+    }
+
+    #[test]
+    fn passes_of_the_widest_windows_grow_faster() {
+        use crate::msm::plan::{WIDEST_GLV_BITS, WIDE_GLV_BITS};
+        let mut t = Tuning::default();
+        assert_eq!(t.stream_growth_pct(WIDE_GLV_BITS), t.pass_growth_pct);
+        assert_eq!(
+            t.stream_growth_pct(WIDEST_GLV_BITS),
+            t.widest_pass_growth_pct
+        );
+        assert!(t.widest_pass_growth_pct > t.pass_growth_pct);
+        t.widest_pass_growth_pct = 100;
+        assert!(t.check(&info(false, "Vulkan")).is_err(), "a growth of 100%");
     }
 
     #[test]

@@ -96,7 +96,7 @@ pub(crate) async fn run<C: Group>(
     let (cap, shift, growth) = (
         plan.points as usize,
         tuning.first_pass_shift + C::ID.stream_first_pass_extra_shift(),
-        tuning.pass_growth_pct,
+        tuning.stream_growth_pct(plan.window_bits),
     );
     let sizes = if growing {
         plan::growing_passes(bases.len(), cap, shift, growth)
