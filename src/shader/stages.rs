@@ -12,8 +12,8 @@ const _: () = assert!(REDUCE_WG.is_power_of_two());
 /// Fewest points of a reduction tree.
 pub const REDUCE_WG_MIN: u32 = 8;
 
-/// log2 of the fewest segments [`reduce_seg_log2`] cuts a wide window into: 2^14, as
-/// many walks as fill an H200 in the windows of a pass.
+/// log2 of the fewest segments [`reduce_seg_log2`] cuts a wide window into: 2^14, so
+/// that the walks of a pass's windows still fill a large GPU.
 pub const WALK_SEGMENTS_LOG2: u32 = 14;
 
 /// log2 of the buckets one thread of `reduce_walk` (msm_reduce.wgsl) walks before the

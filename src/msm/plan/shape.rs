@@ -149,8 +149,28 @@ const _: () = assert!(7 * WIDE_GLV_BITS >= 128 && 6 * WIDE_GLV_BITS < 128);
 /// reduction, more run changes in the accumulation, whose first points the register
 /// machine adds in step with the rest: `xyzz_madd_run`; docs/curves.md).
 pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
-    (layout == Layout::Glv && n >= wide_glv_from(group) && cap >= WIDE_GLV_MIN_PASS)
-        .then_some(WIDE_GLV_BITS)
+    widened(
+        layout,
+        n,
+        cap,
+        wide_glv_from(group),
+        WIDE_GLV_MIN_PASS,
+        WIDE_GLV_BITS,
+    )
+}
+
+/// `bits` for an MSM of `n` points in passes of at most `cap` where `layout` is GLV,
+/// `n` at least `from` and `cap` at least `min_pass`, else `None`: the shape of both
+/// rules that widen the GLV windows.
+fn widened(
+    layout: Layout,
+    n: usize,
+    cap: usize,
+    from: usize,
+    min_pass: usize,
+    bits: u32,
+) -> Option<u32> {
+    (layout == Layout::Glv && n >= from && cap >= min_pass).then_some(bits)
 }
 
 /// The widest GLV window: 6 windows cover the 128 bits of the halves (two of 22 bits,
@@ -161,8 +181,8 @@ const _: () = assert!(6 * WIDEST_GLV_BITS >= 128 && 5 * WIDEST_GLV_BITS < 128);
 pub const WIDEST_GLV_MIN_PASS: usize = 1 << 22;
 
 /// Points from which [`widest_glv_window_bits`] widens the windows of `group` once more,
-/// where its buckets fit: 2^24 for BN254 G1 (measured: docs/benchmark-log.md, v55);
-/// none for the other groups, whose 2^21 buckets a window exceed a 2 GiB binding.
+/// where its buckets fit: 2^24 for BN254 G1 (docs/benchmark-log.md, v55); none for the
+/// other groups, whose 2^21 buckets a window exceed a 2 GiB binding.
 pub fn widest_glv_from(group: GroupId) -> Option<usize> {
     match group {
         GroupId::Bn254G1 => Some(1 << 24),
@@ -174,12 +194,11 @@ pub fn widest_glv_from(group: GroupId) -> Option<usize> {
 /// takes where its buckets fit the device and the budget: [`WIDEST_GLV_BITS`] from
 /// [`widest_glv_from`] points in passes of at least [`WIDEST_GLV_MIN_PASS`], else `None`
 /// ([`glv_window_bits`]'s). Six windows instead of seven are a seventh fewer additions
-/// in the accumulation; their 2^21 buckets a window (1.6 GiB of BN254 G1 totals) take a
-/// reduction about 5 ms longer on an H200, which the additions saved outweigh from 2^24
-/// points (and not at 2^23).
+/// in the accumulation for eight times the buckets to reduce, which the additions saved
+/// outweigh only in the largest MSMs (docs/benchmark-log.md, v55).
 pub fn widest_glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
     let from = widest_glv_from(group)?;
-    (layout == Layout::Glv && n >= from && cap >= WIDEST_GLV_MIN_PASS).then_some(WIDEST_GLV_BITS)
+    widened(layout, n, cap, from, WIDEST_GLV_MIN_PASS, WIDEST_GLV_BITS)
 }
 
 #[cfg(test)]
