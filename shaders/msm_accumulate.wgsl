@@ -12,11 +12,20 @@
 // bucket: it is stored as the bucket's total and no later stage touches that bucket.
 // HEADS_PIECES: every run starts from zero. Either way, the other runs go to chunk
 // partial k when they start the chunk, else (a head starting mid-chunk) to their
-// bucket's partial, and stage 5 adds each remaining bucket's pieces into its total.
+// bucket's partial (`bucket_partial_index`), and stage 5 adds each remaining bucket's
+// pieces into its total.
 
 const HEADS_FIRST: u32 = 0u;
 const HEADS_SEEDED: u32 = 1u;
 const HEADS_PIECES: u32 = 2u;
+
+/// Index in scratch of the partial of bucket b of window w left by a run that starts
+/// mid-chunk k and ends past it: one a bucket in a HEADS_PIECES pass, else one a chunk
+/// (there only a chunk's last run can start mid-chunk and end past it). The bucket
+/// partials come first in scratch, P a window (`params.bucket_partials`).
+fn bucket_partial_index(w: u32, k: u32, b: u32) -> u32 {
+    return w * params.bucket_partials + select(k, b, params.heads == HEADS_PIECES);
+}
 
 /// Largest b in [0, B) with offsets[ob + b] <= pos (pos < the window's total).
 fn bucket_of(ob: u32, pos: u32) -> u32 {
@@ -52,15 +61,14 @@ fn whole_bucket(head: bool, end: u32, next: u32) -> bool {
 /// (`whole`), else at its chunk's partial if it began the chunk, else at the bucket's
 /// partial.
 fn flush_run(acc: Xyzz, whole: bool, at_chunk_start: bool, w: u32, k: u32, b: u32) {
-    let bucket = w * params.num_buckets + b;
     if (whole) {
-        store_total(bucket, acc);
+        store_total(w * params.num_buckets + b, acc);
     } else {
         // One store site for both partials: threads of a warp that change buckets at
         // one step take one path fewer (measured: 1-2% of the accumulation,
         // docs/benchmark-log.md v18).
         let chunk = chunk_base() + w * params.chunks_per_window + k;
-        store_point(select(bucket, chunk, at_chunk_start), acc);
+        store_point(select(bucket_partial_index(w, k, b), chunk, at_chunk_start), acc);
     }
 }
 

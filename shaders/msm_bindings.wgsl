@@ -15,7 +15,7 @@
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total;
 //            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
-//   scratch  XYZZ points (32 words each): bucket partials [W*B], chunk partials [W*C],
+//   scratch  XYZZ points (32 words each): bucket partials [W*P], chunk partials [W*C],
 //            then the reduction's tree nodes (this pass only; its last stage leaves
 //            each window's log2(B) + 1 sums there, msm_reduce.wgsl)
 //   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM (a
@@ -64,7 +64,7 @@ fn base_of_words(b: BaseWords) -> Affine {
 
 /// Index of the first chunk partial in scratch.
 fn chunk_base() -> u32 {
-    return params.num_windows * params.num_buckets;
+    return params.num_windows * params.bucket_partials;
 }
 
 /// Index of the reduction's first tree node in scratch.

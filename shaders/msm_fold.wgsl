@@ -79,10 +79,12 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     }
     let ob = w * (nb + 1u);
     let cb = chunk_base() + w * cpw;
-    // The pieces: the bucket partial of bucket b (when `partial`), then chunk partials
-    // k ..= last (for collect, stepping k by its stride; for a fold, just one).
+    // The pieces: the bucket partial of bucket b (when `partial`, at `partial_at`),
+    // then chunk partials k ..= last (for collect, stepping k by its stride; for a
+    // fold, just one).
     var b = 0u;
     var partial = false;
+    var partial_at = 0u;
     var k: u32;
     var last: u32;
     var dst: u32;
@@ -109,6 +111,8 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
             return;
         }
         partial = o % l != 0u;
+        // Left by the run that starts the bucket, in chunk o / l.
+        partial_at = bucket_partial_index(w, o / l, b);
         k = (o + l - 1u) / l;
         last = (o + cnt - 1u) / l;
         acc = xyzz_zero();
@@ -133,7 +137,7 @@ fn fold(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     loop {
         var y: Xyzz;
         if (partial) {
-            y = load_point(w * nb + b);
+            y = load_point(partial_at);
             partial = false;
         } else if (k <= last) {
             y = load_point(cb + k);

@@ -68,8 +68,8 @@ impl Device {
         }
     }
 
-    /// What a plan must respect on this device under `tuning`.
-    pub(crate) fn limits(&self, tuning: &Tuning) -> DeviceLimits {
+    /// What a plan for `group` must respect on this device under `tuning`.
+    pub(crate) fn limits(&self, tuning: &Tuning, group: GroupId) -> DeviceLimits {
         let i = self.info();
         DeviceLimits {
             max_binding: i.max_storage_binding,
@@ -78,6 +78,7 @@ impl Device {
             threads: plan::Threads {
                 accumulate_log2: tuning.accumulate_threads_log2,
                 workgroup_storage: i.max_workgroup_storage,
+                seed_points: tuning.seed_points_for(group),
             },
             default_budget: tuning.memory_budget,
         }
@@ -95,7 +96,7 @@ impl Device {
     pub fn pass_capacity(&self, cfg: &MsmConfig) -> Result<PassCapacity> {
         let layout = plan::Layout::streamed(GroupId::Bn254G1, cfg);
         let feed = plan::Feed::Chunks;
-        let limits = self.limits(&self.tuning()?);
+        let limits = self.limits(&self.tuning()?, GroupId::Bn254G1);
         let p = plan::choose(usize::MAX >> 1, cfg, &limits, feed, 0, layout)?;
         Ok(PassCapacity {
             points: p.points as usize,

@@ -188,15 +188,19 @@ pub fn choose_for(
     }
 }
 
-/// `shape` with buffers for the most points that `fits` takes, in sixteenths of its
-/// capacity (all of them where it fits whole), when that is more than `fewer` (the
-/// points of the shape below it).
+/// Parts of its capacity in which a shape's buffers are cut to a budget ([`partial`]):
+/// fine enough that a budget-bound stream loses few points a pass to the rounding.
+pub const FILL_PARTS: u32 = 64;
+
+/// `shape` with buffers for the most points that `fits` takes, in [`FILL_PARTS`] parts
+/// of its capacity (all of them where it fits whole), when that is more than `fewer`
+/// (the points of the shape below it).
 fn partial(shape: Plan, fewer: u32, fits: &impl Fn(&Plan) -> bool) -> Option<Plan> {
-    let step = shape.capacity / 16;
+    let step = shape.capacity / FILL_PARTS;
     if step < 64 {
         return None;
     }
-    (1..=16)
+    (1..=FILL_PARTS)
         .rev()
         .map(|k| shape.with_points(k * step))
         .take_while(|p| p.points > fewer)
@@ -215,6 +219,7 @@ mod tests {
         threads: Threads {
             accumulate_log2: None,
             workgroup_storage: u32::MAX,
+            seed_points: crate::msm::plan::tuning::SEED_POINTS_PER_BUCKET,
         },
         default_budget: None,
     };
@@ -311,16 +316,26 @@ mod tests {
         let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Points).unwrap();
         let used = p.job_bytes(Feed::Chunks, 2);
         assert!(used <= 1 << 30, "{used}");
-        let whole = p.with_points(p.capacity);
+        // The largest shape that fits (here a whole one), or the most points of it.
+        let more = p.with_points(p.points + p.capacity / FILL_PARTS);
         assert!(
-            whole.job_bytes(Feed::Chunks, 2) > 1 << 30,
-            "largest shape that fits"
-        );
-        assert!(
-            p.with_points(p.points + p.capacity / 16)
-                .job_bytes(Feed::Chunks, 2)
-                > 1 << 30,
+            more.points == p.points || more.job_bytes(Feed::Chunks, 2) > 1 << 30,
             "most points of that shape"
+        );
+        // The shape up holds no more (a part of it more than this plan's points).
+        let up = Plan::shaped(
+            2 * p.capacity,
+            p.window_bits,
+            None,
+            Layout::Points,
+            BIG.threads,
+        );
+        let up = up
+            .unwrap()
+            .with_points(p.points + 2 * p.capacity / FILL_PARTS);
+        assert!(
+            up.job_bytes(Feed::Chunks, 2) > 1 << 30,
+            "no larger shape fits"
         );
         // Resident bases count: 2^24 bases (1 GiB) leave nothing under a 1 GiB budget.
         let r = choose(1 << 24, &gib, &BIG, Feed::Scalars, 64 << 24, Layout::Points);
@@ -379,10 +394,14 @@ mod tests {
             memory_budget: Some(1 << 30),
             ..Default::default()
         };
-        // BN254 G1 streamed with GLV under 1 GiB: a pass of 2^21 needs 1110 MiB, one
-        // of 2^20 598 MiB; the 2^21 shape with buffers for 1.75 * 2^20 points fits.
+        // BN254 G1 streamed with GLV under 1 GiB, in the rule's 19-bit windows (seven):
+        // a pass of 2^21 needs 1271 MiB, one of 2^20 783 MiB; the 2^21 shape with
+        // buffers for 47/64 of its points fits.
         let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
-        assert_eq!((p.capacity, p.points), (1 << 21, 7 << 18));
+        assert_eq!(
+            (p.capacity, p.points, p.window_bits),
+            (1 << 21, 47 << 15, 19)
+        );
         assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
         let half = p.with_points(p.capacity / 2);
         assert_eq!(half.window_bits, p.window_bits);
@@ -391,7 +410,7 @@ mod tests {
         assert_eq!(p.scatter_mode(), p.with_points(p.capacity).scatter_mode());
         assert_eq!(
             p.entries_bytes(),
-            4 * u64::from(p.num_windows) * 2 * (7 << 18)
+            4 * u64::from(p.num_windows) * 2 * (47 << 15)
         );
         // Without a budget, or with one that holds the whole shape, nothing is cut.
         let p = choose(
@@ -405,8 +424,8 @@ mod tests {
         .unwrap();
         assert_eq!(p.points, p.capacity);
         // BLS12-381 G1 streamed: the rule gives passes of 2^21 points 19-bit windows,
-        // whose buckets leave no room under 1 GiB; that shape with the 2^20 plan's 16
-        // bits holds 1.375 * 2^20.
+        // whose buckets leave no more room under 1 GiB than the 2^20 shape has; that
+        // shape with the 2^20 plan's 16 bits holds 1.375 * 2^20.
         let bls = GroupId::Bls12381G1;
         let p = choose_for(bls, 1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
         assert_eq!(
@@ -414,20 +433,21 @@ mod tests {
             (1 << 21, 11 << 17, 16)
         );
         assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
-        // With host scalars over resident bases the rule's 19 bits do hold more points
-        // than 2^20 in the 2^21 shape, and they are taken.
+        // With host scalars over resident bases the rule's 19 bits hold a whole 2^21
+        // shape, and the 2^22 one 43/64 of its points.
         let p = choose_for(bls, 1 << 24, &gib, &BIG, Feed::Scalars, 0, Layout::Glv).unwrap();
         assert_eq!(
             (p.capacity, p.points, p.window_bits),
-            (1 << 21, 5 << 18, 19)
+            (1 << 22, 43 << 16, 19)
         );
-        // BN254 G2 there: no more points at 19 bits, so the 2^20 plan's 16 bits climb
-        // through the whole 2^21 shape to 3.5 * 2^20 points of the 2^22 one.
+        // BN254 G2 there: its passes all seed their heads (a chunk leaves one bucket
+        // partial), and a whole 2^21 shape of 19-bit windows fits, but no more points
+        // of the 2^22 one.
         let g2 = GroupId::Bn254G2;
         let p = choose_for(g2, 1 << 24, &gib, &BIG, Feed::Scalars, 0, Layout::Glv).unwrap();
         assert_eq!(
             (p.capacity, p.points, p.window_bits),
-            (1 << 22, 7 << 19, 16)
+            (1 << 21, 1 << 21, 19)
         );
         assert!(p.job_bytes(Feed::Scalars, Feed::Scalars.min_slots()) <= 1 << 30);
         // Where the device's binding limit stops the doubling (an H200's 2 GiB: digits of

@@ -152,6 +152,9 @@ pub struct Plan {
     /// Points of a reduction tree ([`reduce_wg`] of the device): the reduction runs
     /// [`Plan::tree_stages`] of log2 of them levels.
     pub reduce_wg: u32,
+    /// Points a bucket up to which a later pass seeds its bucket heads from the totals
+    /// ([`Threads::seed_points`]); above it a pass leaves every bucket in pieces.
+    pub seed_points: u32,
 }
 
 /// Scan tiles of a window of `buckets` buckets, T = ceil(B / (SCAN_WG * SCAN_PER)): the
@@ -261,6 +264,7 @@ impl Plan {
             chunk_len,
             chunks_per_window: row.div_ceil(chunk_len),
             reduce_wg: reduce_wg(group, threads.workgroup_storage),
+            seed_points: threads.seed_points,
         })
     }
 
@@ -353,8 +357,29 @@ impl Plan {
     /// reduction's segment sums and tree nodes ([`reduce_area`]).
     pub fn scratch_points(&self) -> u64 {
         let w = u64::from(self.num_windows);
-        w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window))
+        w * (u64::from(self.bucket_partials()) + u64::from(self.chunks_per_window))
             + reduce_area(self.num_windows, self.num_buckets, self.reduce_wg).1
+    }
+
+    /// Whether every later pass of this plan seeds its bucket heads (`Heads::Seeded`):
+    /// its passes, of at most [`Plan::points`], never hold more than
+    /// [`Plan::seed_points`] points a bucket.
+    pub fn seeds_every_pass(&self) -> bool {
+        self.row_capacity() <= u64::from(self.seed_points) * u64::from(self.num_buckets)
+    }
+
+    /// Bucket partials a window holds in scratch, P (msm_accumulate.wgsl): the runs
+    /// that start a bucket mid-chunk and end past the chunk. In a pass that seeds its
+    /// heads, or its MSM's first, such a run is its chunk's last, so a chunk leaves at
+    /// most one, stored by chunk: P = C where [`Plan::seeds_every_pass`]. A pass that
+    /// leaves buckets in pieces stores one a bucket, so other plans hold the larger of
+    /// B and C.
+    pub fn bucket_partials(&self) -> u32 {
+        if self.seeds_every_pass() {
+            self.chunks_per_window
+        } else {
+            self.chunks_per_window.max(self.num_buckets)
+        }
     }
 
     /// Bytes of the bucket totals (summed over the passes of one MSM).

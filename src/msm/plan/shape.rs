@@ -4,8 +4,8 @@
 use super::{Layout, SCALAR_BITS, TARGET_THREADS};
 use crate::curve::GroupId;
 
-/// How many threads a device's passes aim for (from its
-/// [`Tuning`](super::tuning::Tuning)).
+/// How many threads a device's passes aim for, and how their accumulation reaches the
+/// bucket totals (from its [`Tuning`](super::tuning::Tuning)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Threads {
     /// 2^this accumulation threads a pass; `None`: [`accumulate_threads_log2`].
@@ -13,6 +13,11 @@ pub struct Threads {
     /// Bytes of workgroup memory a kernel may use on the device: the reduction's
     /// trees are sized to it ([`reduce_wg`](crate::shader::stages::reduce_wg)).
     pub workgroup_storage: u32,
+    /// Points a bucket up to which a later pass seeds its bucket heads from the totals
+    /// ([`Tuning::seed_points_for`](super::tuning::Tuning::seed_points_for) the plan's
+    /// group): a plan whose passes never exceed it holds one bucket partial a chunk
+    /// instead of one a bucket ([`Plan::bucket_partials`](super::Plan::bucket_partials)).
+    pub seed_points: u32,
 }
 
 impl Default for Threads {
@@ -20,6 +25,7 @@ impl Default for Threads {
         Threads {
             accumulate_log2: None,
             workgroup_storage: u32::MAX,
+            seed_points: super::tuning::SEED_POINTS_PER_BUCKET,
         }
     }
 }

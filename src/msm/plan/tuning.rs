@@ -113,6 +113,8 @@ pub struct Tuning {
     /// Most points per bucket (pass points / buckets per window) at which a later
     /// pass's bucket heads start from the bucket totals, for the groups whose formulas
     /// are written out (BN254 G1); larger passes leave every piece to the collect step.
+    /// A plan whose passes all stay at or below it holds fewer bucket partials
+    /// ([`Plan::bucket_partials`](super::Plan::bucket_partials)).
     pub seed_points_per_bucket: u32,
     /// [`Tuning::seed_points_per_bucket`] for the groups whose point formulas run on the
     /// register machine (`GroupId::formulas_on_register_machine`: every group but BN254
@@ -181,6 +183,9 @@ pub struct Tuning {
     pub kernel_build_limit: Option<std::time::Duration>,
 }
 
+/// The default [`Tuning::seed_points_per_bucket`].
+pub const SEED_POINTS_PER_BUCKET: u32 = 32;
+
 /// Most bytes [`software_memory_budget`] gives a software adapter.
 pub const SOFTWARE_BUDGET_MAX: u64 = 2 << 30;
 
@@ -212,7 +217,7 @@ impl Default for Tuning {
             resident_first_pass_shift: 4,
             resident_overlap_log2: 21,
             accumulate_threads_log2: None,
-            seed_points_per_bucket: 32,
+            seed_points_per_bucket: SEED_POINTS_PER_BUCKET,
             dear_seed_points_per_bucket: u32::MAX,
             pool_keep: 6,
             direct_uploads: DirectUploads::All,

@@ -101,7 +101,7 @@ pub(crate) async fn run<C: Group>(
         return Ok(vec![Projective::<C>::zero(); sets.len()]);
     }
     let tuning = dev.tuning()?;
-    let limits = dev.limits(&tuning);
+    let limits = dev.limits(&tuning, C::ID);
     let resident = bases.device_bytes();
     let layout = plan::Layout::resident(C::ID, bases.expanded, cfg);
     // A single large MSM (from 2^`resident_overlap_log2` points) runs in passes growing

@@ -57,7 +57,7 @@ pub(crate) async fn run<C: Group>(
     let resident = bases.device_bytes() + scalars.device_bytes();
     let layout = plan::Layout::resident(C::ID, bases.expanded, cfg);
     let tuning = dev.tuning()?;
-    let limits = dev.limits(&tuning);
+    let limits = dev.limits(&tuning, C::ID);
     let plan = plan::choose_for(C::ID, n, cfg, &limits, Feed::Params, resident, layout)?;
     let segments: Vec<_> = bases.segment_ranges().collect();
     let (cap, growth) = (plan.points as usize, tuning.pass_growth_pct);

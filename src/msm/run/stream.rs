@@ -49,7 +49,7 @@ pub(crate) enum Route {
 /// [`Error::OutOfMemory`] when neither fits (even a pass of 64 points); a bad window.
 pub(crate) fn route(dev: &Device, group: GroupId, n: usize, cfg: &MsmConfig) -> Result<Route> {
     let tuning = dev.tuning()?;
-    let limits = dev.limits(&tuning);
+    let limits = dev.limits(&tuning, group);
     let layout = plan::Layout::streamed(group, cfg);
     // From 2^`stream_overlap_log2` points (see `Tuning`); smaller inputs gain less from
     // the overlap than their extra passes cost.

@@ -105,12 +105,9 @@ mod tests {
         assert_eq!(Heads::of_pass(true, 1 << 20, b, 32), Heads::First);
         assert_eq!(Heads::of_pass(false, 32 * b, b, 32), Heads::Seeded);
         assert_eq!(Heads::of_pass(false, 32 * b + 1, b, 32), Heads::Pieces);
-        let p = Params::new(&plan, 1 << 20, false, 32);
+        let p = Params::new(&plan, 1 << 20, false);
         assert_eq!(p.heads, Heads::Seeded as u32);
-        assert_eq!(
-            Params::new(&plan, 1 << 20, true, 32).heads,
-            Heads::First as u32
-        );
+        assert_eq!(Params::new(&plan, 1 << 20, true).heads, Heads::First as u32);
         // Every later pass of the groups other than BN254 G1 seeds, however large.
         let t = crate::msm::plan::tuning::Tuning::default();
         let dear = t.seed_points_for(crate::curve::GroupId::Bn254G2);
@@ -118,16 +115,50 @@ mod tests {
         assert_eq!(t.seed_points_for(crate::curve::GroupId::Bn254G1), 32);
         let big = Plan::new(1 << 22, 16).unwrap();
         assert_eq!(
-            Params::new(&big, 1 << 22, false, 32).heads,
+            Params::new(&big, 1 << 22, false).heads,
             Heads::Pieces as u32
         );
+    }
+
+    #[test]
+    fn bucket_partials_one_a_chunk_where_every_pass_seeds() {
+        // 2^20 points in 2^15 buckets: 32 a bucket, every later pass seeds its heads, and
+        // a chunk leaves at most one bucket partial.
+        let plan = Plan::new(1 << 20, 16).unwrap();
+        assert!(plan.seeds_every_pass());
+        assert_eq!(plan.bucket_partials(), plan.chunks_per_window);
+        assert!(plan.bucket_partials() < plan.num_buckets);
+        let p = Params::new(&plan, 1 << 20, false);
+        assert_eq!(p.bucket_partials, plan.chunks_per_window);
+        // 2^22 points leave later passes in pieces, one partial a bucket.
+        let big = Plan::new(1 << 22, 16).unwrap();
+        assert!(!big.seeds_every_pass());
+        assert_eq!(
+            big.bucket_partials(),
+            big.num_buckets.max(big.chunks_per_window)
+        );
+        // ...unless its buffers hold a pass that still seeds.
+        let fewer = big.with_points(1 << 20);
+        assert_eq!(fewer.bucket_partials(), fewer.chunks_per_window);
+        assert!(fewer.scratch_bytes() < big.scratch_bytes());
+        // Narrow windows: more chunks than buckets, at least one partial a chunk.
+        let dense = Plan::new(1 << 18, 10).unwrap();
+        assert!(dense.bucket_partials() >= dense.chunks_per_window);
+        // A group that seeds every pass however large (u32::MAX points a bucket).
+        let t = crate::msm::plan::Threads {
+            seed_points: u32::MAX,
+            ..Default::default()
+        };
+        let g2 = Plan::shaped(1 << 22, 16, None, crate::msm::plan::Layout::Points, t).unwrap();
+        assert_eq!(g2.bucket_partials(), g2.chunks_per_window);
+        assert_eq!(Params::new(&g2, 1 << 22, false).heads, Heads::Seeded as u32);
     }
 
     #[test]
     fn whole_waves_lengthen_chunks_to_fill_the_last_wave() {
         // 8 windows of 2^21 entries in 16384 chunks of 128: 2048 workgroups.
         let plan = Plan::with_windows(1 << 20, 16, None, crate::msm::plan::Layout::Glv).unwrap();
-        let p = Params::new(&plan, 1 << 20, true, 32);
+        let p = Params::new(&plan, 1 << 20, true);
         assert_eq!(
             (p.num_windows, p.chunk_len, p.chunks_per_window),
             (8, 128, 16384)

@@ -99,15 +99,13 @@ mod tests {
     fn collect_maps_threads_to_the_fewer_of_chunks_and_buckets() {
         // 2^15 buckets a window, 2^13 chunks: a thread per chunk.
         let plan = Plan::new(1 << 20, 16).unwrap();
-        let p = Params::new(&plan, 1 << 17, false, 32);
+        let p = Params::new(&plan, 1 << 17, false);
         assert!(p.chunks_per_window < p.num_buckets && p.collect_per_chunk());
         // 2^9 buckets, thousands of chunks: a thread per bucket.
         let dense = Plan::new(1 << 18, 10).unwrap();
-        let p = Params::new(&dense, 1 << 18, true, 32);
+        let p = Params::new(&dense, 1 << 18, true);
         assert!(p.chunks_per_window > p.num_buckets && !p.collect_per_chunk());
         // Pieces passes collect every bucket.
-        assert!(
-            !Params::new(&Plan::new(1 << 22, 16).unwrap(), 1 << 22, false, 32).collect_per_chunk()
-        );
+        assert!(!Params::new(&Plan::new(1 << 22, 16).unwrap(), 1 << 22, false).collect_per_chunk());
     }
 }

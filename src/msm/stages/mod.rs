@@ -43,14 +43,16 @@ pub(crate) struct Params {
     pub entry_layout: u32,
     pub scatter: u32,
     pub full_windows: u32,
+    pub bucket_partials: u32,
 }
 
 impl Params {
     /// The parameters of a pass of `points` points (at most `plan.points`); `first`
     /// when it is its MSM's first pass. A pass smaller than the plan's capacity gets
     /// shorter accumulation chunks, so that it still spreads over about as many
-    /// threads, within the plan's chunk partials.
-    pub(crate) fn new(plan: &Plan, points: u32, first: bool, seed_per_bucket: u32) -> Params {
+    /// threads, within the plan's chunk partials. Its heads are seeded up to the plan's
+    /// [`Plan::seed_points`] points a bucket.
+    pub(crate) fn new(plan: &Plan, points: u32, first: bool) -> Params {
         // Entries a window: one a point, or two in the expanded layouts.
         let n = points * plan.layout.entries_per_point();
         // Not rounded to a power of two: a pass of 1.5 * 2^k points keeps the plan's
@@ -68,11 +70,12 @@ impl Params {
             reduce_wg: plan.reduce_wg,
             reduce_seg_log2: crate::shader::stages::reduce_seg_log2(plan.num_buckets),
             first_window: plan.first_window,
-            heads: Heads::of_pass(first, n, plan.num_buckets, seed_per_bucket) as u32,
+            heads: Heads::of_pass(first, n, plan.num_buckets, plan.seed_points) as u32,
             points,
             entry_layout: plan.layout as u32,
             scatter: plan.scatter_mode() as u32,
             full_windows: plan.full_windows,
+            bucket_partials: plan.bucket_partials(),
         }
     }
 }

@@ -19,7 +19,8 @@ impl Params {
     pub(crate) fn window_sums_offset(&self, point_bytes: u64) -> u64 {
         let w = u64::from(self.num_windows);
         let (sums, _) = reduce_area(self.num_windows, self.num_buckets, self.reduce_wg);
-        point_bytes * (w * (u64::from(self.num_buckets) + u64::from(self.chunks_per_window)) + sums)
+        let partials = u64::from(self.bucket_partials) + u64::from(self.chunks_per_window);
+        point_bytes * (w * partials + sums)
     }
 
     /// Bytes of the window sums ([`window_sum_weights`]' points a window), for points of

@@ -142,8 +142,8 @@ impl<'a> Job<'a> {
                 });
             }
         }
-        let flags_at = msms as u64
-            * Params::new(&plan, 0, true, 0).window_sums_bytes(plan.group.point_bytes());
+        let flags_at =
+            msms as u64 * Params::new(&plan, 0, true).window_sums_bytes(plan.group.point_bytes());
         let running_at = flags_at + 4 * flags as u64;
         let stamps_at = (running_at + 12).next_multiple_of(8);
         let waves_of = if tuning.whole_waves {
@@ -261,8 +261,7 @@ impl<'a> Job<'a> {
     /// The parameters of pass `index`, of `n` points: what its inputs carry to the
     /// device and what its dispatches are sized by.
     pub(crate) fn params(&self, index: usize, n: usize) -> Params {
-        let seed = self.tuning.seed_points_for(self.plan.group);
-        Params::new(&self.plan, n as u32, self.starts_msm(index), seed)
+        Params::new(&self.plan, n as u32, self.starts_msm(index))
             .in_whole_waves(self.waves_of)
             .with_bins(self.tuning.scatter_bins)
     }
