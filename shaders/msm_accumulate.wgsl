@@ -20,11 +20,14 @@ const HEADS_SEEDED: u32 = 1u;
 const HEADS_PIECES: u32 = 2u;
 
 /// Index in scratch of the partial of bucket b of window w left by a run that starts
-/// mid-chunk k and ends past it: one a bucket in a HEADS_PIECES pass, else one a chunk
-/// (there only a chunk's last run can start mid-chunk and end past it). The bucket
-/// partials come first in scratch, P a window (`params.bucket_partials`).
+/// mid-chunk k and ends past it. The bucket partials come first in scratch, P a window
+/// (`params.bucket_partials`): P = B, one a bucket, unless every pass of the plan seeds
+/// its heads and a window has fewer chunks than buckets; then P = C < B, one a chunk
+/// (outside HEADS_PIECES passes only a chunk's last run can start mid-chunk and end
+/// past it).
 fn bucket_partial_index(w: u32, k: u32, b: u32) -> u32 {
-    return w * params.bucket_partials + select(k, b, params.heads == HEADS_PIECES);
+    let p = params.bucket_partials;
+    return w * p + select(b, k, p < params.num_buckets);
 }
 
 /// Largest b in [0, B) with offsets[ob + b] <= pos (pos < the window's total).

@@ -33,8 +33,9 @@ struct Params {
     // Windows of the scalar (from window 0) that are window_bits wide; the ones above
     // are a bit narrower (`Plan::full_windows`).
     full_windows: u32,
-    // Bucket partials a window holds in scratch, P (`Plan::bucket_partials`): at least
-    // the chunks a window, and at least the buckets where the pass may be HEADS_PIECES.
+    // Bucket partials a window holds in scratch, P (`Plan::bucket_partials`): one a
+    // bucket (P = B), or one a chunk (P = C < B) where every pass of the plan seeds its
+    // heads (`bucket_partial_index` in msm_accumulate.wgsl).
     bucket_partials: u32,
 }
 

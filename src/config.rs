@@ -53,7 +53,7 @@ pub struct MsmConfig {
     /// each expanded or 64 plain, count too: see `Device::upload_bases_with`), its
     /// working buffers and its input slots. One-shot MSMs whose bases do not fit are
     /// streamed in chunks. The default width rule takes the widest windows (BN254 G1
-    /// from 2^24 points: about 3.4 GB of buckets) only where the budget holds them, so
+    /// from 2^24 points: about 1.7 GB of buckets) only where the budget holds them, so
     /// a budget is also how a GPU with less memory than that keeps narrower windows.
     pub memory_budget: Option<u64>,
     /// Record per-stage GPU times with timestamp queries (where the device has them);

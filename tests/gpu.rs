@@ -685,7 +685,7 @@ fn msm_adversarial(ctx: &mut Ctx) {
     }
     // 22 bits: the widest windows (six of a GLV half, 2^21 buckets each: 256 coarse
     // bins of 64 fine ones, reduction walks of 128 buckets), where the device holds
-    // their buckets (a binding of 1.6-1.8 GB of BN254 G1 partials, 3.4 GB with the totals);
+    // their buckets (BN254 G1's bucket totals: one binding of 1.5 GiB);
     // elsewhere the binding limit's or the memory's error (asked for as here; the
     // width rule then takes narrower windows), any other result a failure.
     let cfg = glv_windows_of(22, ctx.cfg());

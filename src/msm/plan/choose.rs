@@ -188,9 +188,10 @@ pub fn choose_for(
     }
 }
 
-/// Parts of its capacity in which a shape's buffers are cut to a budget ([`partial`]):
-/// fine enough that a budget-bound stream loses few points a pass to the rounding.
-pub const FILL_PARTS: u32 = 64;
+/// Parts of its capacity in which a shape's buffers are cut to a budget ([`partial`]).
+/// Finer parts give a budget-bound stream a few more points a pass but no speed
+/// (64ths: docs/benchmark-log.md v56).
+pub const FILL_PARTS: u32 = 16;
 
 /// `shape` with buffers for the most points that `fits` takes, in [`FILL_PARTS`] parts
 /// of its capacity (all of them where it fits whole), when that is more than `fewer`
@@ -396,11 +397,11 @@ mod tests {
         };
         // BN254 G1 streamed with GLV under 1 GiB, in the rule's 19-bit windows (seven):
         // a pass of 2^21 needs 1271 MiB, one of 2^20 783 MiB; the 2^21 shape with
-        // buffers for 47/64 of its points fits.
+        // buffers for 11/16 of its points fits.
         let p = choose(1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
         assert_eq!(
             (p.capacity, p.points, p.window_bits),
-            (1 << 21, 47 << 15, 19)
+            (1 << 21, 11 << 17, 19)
         );
         assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
         let half = p.with_points(p.capacity / 2);
@@ -410,7 +411,7 @@ mod tests {
         assert_eq!(p.scatter_mode(), p.with_points(p.capacity).scatter_mode());
         assert_eq!(
             p.entries_bytes(),
-            4 * u64::from(p.num_windows) * 2 * (47 << 15)
+            4 * u64::from(p.num_windows) * 2 * (11 << 17)
         );
         // Without a budget, or with one that holds the whole shape, nothing is cut.
         let p = choose(
@@ -434,11 +435,11 @@ mod tests {
         );
         assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
         // With host scalars over resident bases the rule's 19 bits hold a whole 2^21
-        // shape, and the 2^22 one 43/64 of its points.
+        // shape, and the 2^22 one 5/8 of its points.
         let p = choose_for(bls, 1 << 24, &gib, &BIG, Feed::Scalars, 0, Layout::Glv).unwrap();
         assert_eq!(
             (p.capacity, p.points, p.window_bits),
-            (1 << 22, 43 << 16, 19)
+            (1 << 22, 5 << 19, 19)
         );
         // BN254 G2 there: its passes all seed their heads (a chunk leaves one bucket
         // partial), and a whole 2^21 shape of 19-bit windows fits, but no more points

@@ -369,16 +369,16 @@ impl Plan {
     }
 
     /// Bucket partials a window holds in scratch, P (msm_accumulate.wgsl): the runs
-    /// that start a bucket mid-chunk and end past the chunk. In a pass that seeds its
-    /// heads, or its MSM's first, such a run is its chunk's last, so a chunk leaves at
-    /// most one, stored by chunk: P = C where [`Plan::seeds_every_pass`]. A pass that
-    /// leaves buckets in pieces stores one a bucket, so other plans hold the larger of
-    /// B and C.
+    /// that start a bucket mid-chunk and end past the chunk. A pass that leaves buckets
+    /// in pieces has up to one a bucket, P = B. In a pass that seeds its heads, or its
+    /// MSM's first, such a run is its chunk's last, so a chunk leaves at most one: where
+    /// [`Plan::seeds_every_pass`] and a window has fewer chunks than buckets, they are
+    /// stored by chunk, P = C < B (the shaders index by chunk exactly when P < B).
     pub fn bucket_partials(&self) -> u32 {
         if self.seeds_every_pass() {
-            self.chunks_per_window
+            self.chunks_per_window.min(self.num_buckets)
         } else {
-            self.chunks_per_window.max(self.num_buckets)
+            self.num_buckets
         }
     }
 

@@ -133,17 +133,19 @@ mod tests {
         // 2^22 points leave later passes in pieces, one partial a bucket.
         let big = Plan::new(1 << 22, 16).unwrap();
         assert!(!big.seeds_every_pass());
-        assert_eq!(
-            big.bucket_partials(),
-            big.num_buckets.max(big.chunks_per_window)
-        );
+        assert_eq!(big.bucket_partials(), big.num_buckets);
         // ...unless its buffers hold a pass that still seeds.
         let fewer = big.with_points(1 << 20);
         assert_eq!(fewer.bucket_partials(), fewer.chunks_per_window);
         assert!(fewer.scratch_bytes() < big.scratch_bytes());
-        // Narrow windows: more chunks than buckets, at least one partial a chunk.
+        // Narrow windows, more chunks than buckets: one partial a bucket, the fewer,
+        // whether or not every pass seeds.
         let dense = Plan::new(1 << 18, 10).unwrap();
-        assert!(dense.bucket_partials() >= dense.chunks_per_window);
+        assert!(dense.chunks_per_window > dense.num_buckets);
+        assert_eq!(dense.bucket_partials(), dense.num_buckets);
+        let seeding = dense.with_points(64);
+        assert!(seeding.seeds_every_pass());
+        assert_eq!(seeding.bucket_partials(), seeding.num_buckets);
         // A group that seeds every pass however large (u32::MAX points a bucket).
         let t = crate::msm::plan::Threads {
             seed_points: u32::MAX,
