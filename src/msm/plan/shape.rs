@@ -16,7 +16,8 @@ pub struct Threads {
     /// Points a bucket up to which a later pass seeds its bucket heads from the totals
     /// ([`Tuning::seed_points_for`](super::tuning::Tuning::seed_points_for) the plan's
     /// group): a plan whose passes never exceed it holds one bucket partial a chunk
-    /// instead of one a bucket ([`Plan::bucket_partials`](super::Plan::bucket_partials)).
+    /// instead of one a bucket where that is fewer
+    /// ([`Plan::bucket_partials`](super::Plan::bucket_partials)).
     pub seed_points: u32,
 }
 
