@@ -313,7 +313,7 @@ pub fn source_for(
 /// [`source_for`] for a device with `workgroup_storage` bytes of workgroup memory,
 /// `software` where it runs on the CPU: reduction trees of [`stages::reduce_wg`] points
 /// (the plan's [`reduce_wg`](crate::msm::plan::Plan::reduce_wg) is the same), their
-/// additions shared by four warps only on GPUs ([`stages::reduce_coop`]).
+/// additions shared by four warps only on GPUs (`stages::reduce_coop`).
 ///
 /// # Panics
 /// As [`source_for`].

@@ -21,7 +21,7 @@ pub const WALK_SEGMENTS_LOG2: u32 = 14;
 /// alone take fewest rounds; above, segments of up to 16 buckets, at least 2^11 a
 /// window, so that wide windows' sums run as chains over many threads (two additions a
 /// bucket, as the trees' levels cost, without their rounds). Windows of more than 2^18
-/// buckets keep 2^[`WALK_SEGMENTS_LOG2`] segments, longer walks (128 buckets at 2^21),
+/// buckets keep 2^`WALK_SEGMENTS_LOG2` segments, longer walks (128 buckets at 2^21),
 /// which still fill the GPU and leave the trees few segments: a tree level's additions
 /// use fewer lanes as it rises.
 pub fn reduce_seg_log2(buckets: u32) -> u32 {
