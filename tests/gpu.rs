@@ -762,6 +762,16 @@ fn msm_adversarial(ctx: &mut Ctx) {
     };
     let label = "passes of every heads mode (c = 6, chunk_size 2048, n = 6000)";
     check_msm(ctx, label, &twice, &modes, &cfg_modes);
+    // Seeded later passes whose bucket partials are kept one a chunk (12-bit windows:
+    // fewer chunks than buckets, `Plan::bucket_partials`), the hot bucket spanning
+    // chunks in every pass.
+    let cfg_seeded = MsmConfig {
+        window_bits: Some(12),
+        chunk_size: Some(2048),
+        ..ctx.cfg()
+    };
+    let label = "seeded passes, one bucket partial a chunk (c = 12, chunk_size 2048)";
+    check_msm(ctx, label, &twice, &modes, &cfg_seeded);
     let srs = ctx.dev.upload_bases(&twice).expect("upload");
     let want = G1Projective::msm(&twice, &modes).expect("equal lengths");
     assert!(

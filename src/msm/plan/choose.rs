@@ -188,10 +188,9 @@ pub fn choose_for(
     }
 }
 
-/// Parts of its capacity in which a shape's buffers are cut to a budget ([`partial`]).
-/// Finer parts give a budget-bound stream a few more points a pass but no speed
-/// (64ths: docs/benchmark-log.md v56).
-pub const FILL_PARTS: u32 = 16;
+/// Parts of its capacity in which a shape's buffers are cut to a budget ([`partial`];
+/// docs/benchmark-log.md v56 compares 64ths).
+const FILL_PARTS: u32 = 16;
 
 /// `shape` with buffers for the most points that `fits` takes, in [`FILL_PARTS`] parts
 /// of its capacity (all of them where it fits whole), when that is more than `fewer`
@@ -363,6 +362,23 @@ mod tests {
         )
         .unwrap();
         assert!(2 * BASE_BYTES * u64::from(p.capacity) <= 64 << 20);
+    }
+
+    #[test]
+    fn tests_gpu_seeded_passes_keep_one_bucket_partial_a_chunk() {
+        // tests/gpu.rs's "seeded passes, one bucket partial a chunk" case: passes of at
+        // most 2048 points in 12-bit GLV windows seed every later pass and keep their
+        // bucket partials by chunk (fewer chunks than buckets).
+        let cfg = MsmConfig {
+            window_bits: Some(12),
+            chunk_size: Some(2048),
+            ..Default::default()
+        };
+        let p = choose(6000, &cfg, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
+        assert_eq!((p.capacity, p.window_bits), (2048, 12));
+        assert!(p.seeds_every_pass());
+        assert_eq!(p.bucket_partials(), p.chunks_per_window);
+        assert!(p.bucket_partials() < p.num_buckets);
     }
 
     #[test]
