@@ -365,10 +365,10 @@ mod tests {
     }
 
     #[test]
-    fn tests_gpu_seeded_passes_keep_one_bucket_partial_a_chunk() {
-        // tests/gpu.rs's "seeded passes, one bucket partial a chunk" case: passes of at
-        // most 2048 points in 12-bit GLV windows seed every later pass and keep their
-        // bucket partials by chunk (fewer chunks than buckets).
+    fn twelve_bit_windows_in_2048_point_passes_keep_one_bucket_partial_a_chunk() {
+        // The plan of tests/gpu.rs's "seeded passes, one bucket partial a chunk" case:
+        // passes of at most 2048 points in 12-bit GLV windows seed every later pass and
+        // keep their bucket partials by chunk (fewer chunks than buckets).
         let cfg = MsmConfig {
             window_bits: Some(12),
             chunk_size: Some(2048),
