@@ -190,9 +190,10 @@ fn scan(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 //                  the counter of its first bucket, into the digit row (which
 //                  scatter_bins consumed), with the bucket within the fine bin in bits
 //                  BIN_SHIFT and up;
-//   scatter_fine   a workgroup per fine bin, walking the bin's range a tile at a time:
-//                  the tile's entries by bucket, each bucket's run at its cursor in the
-//                  sorted row.
+//   scatter_fine   a workgroup per fine bin, or (scatter_fine_group) per FINE_BINS_WG
+//                  of them where bins hold a tile or less on average, walking their
+//                  range a tile at a time: the tile's entries by bucket, each bucket's
+//                  run at its cursor in the sorted row.
 
 /// log2 of the buckets of a fine bin, BIN_SIZE (`stages::BIN_LOG2`).
 const BIN_LOG2: u32 = ${BIN_LOG2}u;
@@ -224,12 +225,23 @@ var<workgroup> bin_start: array<u32, BIN_WG>;
 var<workgroup> bin_dest: array<u32, BIN_WG>;
 /// The tile, sorted.
 var<workgroup> bin_stage: array<u32, BIN_TILE>;
-/// The range of scatter_fine's bin.
+/// The range of scatter_fine's bins.
 var<workgroup> bin_range: vec2<u32>;
+/// Where each of scatter_fine's bins starts in the row.
+var<workgroup> fine_bounds: array<u32, FINE_BINS_WG>;
 
 /// Fine bins of a window.
 fn bins_per_window() -> u32 {
     return (params.num_buckets + BIN_SIZE - 1u) >> BIN_LOG2;
+}
+
+/// Most fine bins a scatter_fine workgroup sorts (a lane per bucket counter).
+const FINE_BINS_WG: u32 = BIN_WG >> BIN_LOG2;
+
+/// scatter_fine's workgroups a window, each sorting `k` fine bins.
+fn fine_groups_per_window(k: u32) -> u32 {
+    let buckets = k << BIN_LOG2;
+    return (params.num_buckets + buckets - 1u) / buckets;
 }
 
 /// log2 of the buckets of a coarse bin: BIN_LOG2, or as many more bits as keep the
@@ -538,22 +550,46 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
     }
 }
 
-/// Workgroup (w, h): fine bin h of window w, binned by `scatter_bins` (or by
-/// `scatter_mid`, into the digit row), into its buckets.
+/// Workgroup (w, h): fine bin h of window w (`scatter_fine`), or bins K h to K (h + 1)
+/// with K = FINE_BINS_WG (`scatter_fine_group`, `stages::fine_bins_a_group` picks it),
+/// binned by `scatter_bins` (or by `scatter_mid`, into the digit row), into their
+/// buckets. The bins' ranges lie one after another in the row, so the workgroup walks
+/// them as one range a tile at a time and keys each entry by its bucket among all of
+/// the workgroup's (its bin's place among them, read off the bin boundaries, above its
+/// bucket within the bin): a lane per bucket counter. A tile costs about the same
+/// whether it is full or nearly empty: where fine bins hold less than a tile (wide
+/// windows, few entries a bucket) K bins a workgroup make fewer, fuller tiles; where
+/// they hold more, one bin a workgroup keeps more workgroups running. Two entry points,
+/// so that each compiles with its K a constant and the loops over the bins unroll (with
+/// K read at run time the kernel runs slower than either, docs/benchmark-log.md v58).
 @compute @workgroup_size(BIN_WG)
 fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let bins = bins_per_window();
+    scatter_fine_bins(wid, nwg, lid, 1u);
+}
+
+@compute @workgroup_size(BIN_WG)
+fn scatter_fine_group(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    scatter_fine_bins(wid, nwg, lid, FINE_BINS_WG);
+}
+
+/// The body of both scatter_fine kernels, `k` fine bins a workgroup.
+fn scatter_fine_bins(wid: vec3<u32>, nwg: vec3<u32>, lid: u32, k: u32) {
+    let groups = fine_groups_per_window(k);
     let g = wid.x + wid.y * nwg.x;
-    let w = g / bins;
+    let w = g / groups;
     if (w >= params.num_windows) {
         return;
     }
     let nb = params.num_buckets;
     let ob = w * (nb + 1u);
-    let first = (g % bins) << BIN_LOG2;
-    let last = min(first + BIN_SIZE, nb);
+    let first = (g % groups) * (k << BIN_LOG2);
+    let last = min(first + (k << BIN_LOG2), nb);
     if (lid < last - first) {
         bin_dest[lid] = offsets[ob + first + lid];
+    }
+    if (lid < k) {
+        // Where each of the workgroup's bins starts in the row (past the last: its end).
+        fine_bounds[lid] = offsets[ob + min(first + lid * BIN_SIZE, last)];
     }
     if (lid == 0u) {
         bin_range = vec2<u32>(offsets[ob + first], offsets[ob + last]);
@@ -579,20 +615,34 @@ fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
             let pos = base + j * BIN_WG + lid;
             keys[j] = BIN_WG;
             if (pos < range.y) {
-                keys[j] = (vals[j] & BIN_FINE_MASK) >> BIN_SHIFT;
+                keys[j] = fine_bin_of(pos, k) * BIN_SIZE + ((vals[j] & BIN_FINE_MASK) >> BIN_SHIFT);
             }
         }
         let cnt = bin_sort_tile(lid, keys, vals);
         workgroupBarrier();
         for (var q = lid; q < min(BIN_TILE, range.y - base); q += BIN_WG) {
             let v = bin_stage[q];
-            let f = (v & BIN_FINE_MASK) >> BIN_SHIFT;
+            // The tile is sorted by key: places from bin_start[i * BIN_SIZE] on (the
+            // count of keys below bin i's) hold bin i's entries and the later bins'.
+            var f = (v & BIN_FINE_MASK) >> BIN_SHIFT;
+            for (var i = 1u; i < k; i++) {
+                f += select(0u, BIN_SIZE, bin_start[i * BIN_SIZE] <= q);
+            }
             sorted[row + bin_dest[f] + q - bin_start[f]] = v & ~BIN_FINE_MASK;
         }
         workgroupBarrier();
         bin_dest[lid] += cnt;
         workgroupBarrier();
     }
+}
+
+/// Which of scatter_fine's `k` bins (0 to k - 1) holds row place `pos`.
+fn fine_bin_of(pos: u32, k: u32) -> u32 {
+    var f = 0u;
+    for (var i = 1u; i < k; i++) {
+        f += select(0u, 1u, fine_bounds[i] <= pos);
+    }
+    return f;
 }
 
 /// Thread i: places point i into its bucket's slot in every window. With SCATTER_RANKS

@@ -683,6 +683,19 @@ fn msm_adversarial(ctx: &mut Ctx) {
             &cfg,
         );
     }
+    // Fine bins holding more than a tile on average (here 16.5 entries a bucket of
+    // 14-bit windows, each workgroup of `scatter_fine` one bin), against the sparse
+    // bins above (two bins a workgroup, `stages::fine_bins_a_group`).
+    let dense = 67_584;
+    let dense_scalars = random_scalars(dense, ctx.next_seed());
+    let dense_bases = random_bases(dense, 4096, ctx.next_seed());
+    check_msm(
+        ctx,
+        &format!("window_bits = 14, n = {dense}"),
+        &dense_bases,
+        &dense_scalars,
+        &glv_windows_of(14, ctx.cfg()),
+    );
     // 22 bits: the widest windows (six of a GLV half, 2^21 buckets each: 256 coarse
     // bins of 64 fine ones, reduction walks of 128 buckets), where the device holds
     // their buckets (BN254 G1's bucket totals: one binding of 1.5 GiB);

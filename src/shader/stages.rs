@@ -209,6 +209,19 @@ const _: () = assert!(BIN_WG * BIN_PER <= 1 << 16);
 /// of up to 2^BIN_SHIFT entries scatter in bins.
 pub const BIN_SHIFT: u32 = 31 - BIN_LOG2;
 const _: () = assert!(BIN_WG >= 1 << BIN_LOG2);
+/// Fine bins one workgroup of the scatter's last kernel sorts in a pass of `n` entries a
+/// window row over `buckets` buckets: as many as [`BIN_WG`] counters hold
+/// ([`SCATTER_FINE_GROUP`]) where a fine bin holds at most a tile of entries on average
+/// (a tile costs about the same full or nearly empty), else one ([`SCATTER_FINE`]: more
+/// workgroups running at once).
+pub fn fine_bins_a_group(n: u32, buckets: u32) -> u32 {
+    if u64::from(n) <= u64::from((BIN_WG * BIN_PER) >> BIN_LOG2) * u64::from(buckets) {
+        BIN_WG >> BIN_LOG2
+    } else {
+        1
+    }
+}
+
 /// Most buckets a window may have to scatter in bins: [`BIN_MAX`] coarse bins of
 /// [`BIN_MAX`] fine bins each.
 pub const BINS_MAX_BUCKETS: u32 = (BIN_MAX * BIN_MAX) << BIN_LOG2;
@@ -250,6 +263,8 @@ pub(crate) const REDUCE: usize = 6;
 pub(crate) const SCATTER_BINS: &str = "scatter_bins";
 pub(crate) const SCATTER_MID: &str = "scatter_mid";
 pub(crate) const SCATTER_FINE: &str = "scatter_fine";
+/// `scatter_fine` with [`fine_bins_a_group`]'s larger count of fine bins a workgroup.
+pub(crate) const SCATTER_FINE_GROUP: &str = "scatter_fine_group";
 
 /// The first kernel of the scan stage (each tile's count total; the stage's own kernel,
 /// `scan`, then scans each tile from the totals before it).
@@ -281,7 +296,7 @@ pub(crate) const COLLECT: usize = 5;
 pub(crate) const COLLECT_STEP: u32 = 31;
 
 /// Every entry point of the MSM shader: the stages (but collect, which the fold kernel
-/// runs) plus the scan's first kernel, the scatter in bins' three and the reduction's
+/// runs) plus the scan's first kernel, the scatter in bins' four and the reduction's
 /// walk over segments.
 pub(crate) fn entry_points() -> Vec<String> {
     STAGES
@@ -294,6 +309,7 @@ pub(crate) fn entry_points() -> Vec<String> {
             SCATTER_BINS,
             SCATTER_MID,
             SCATTER_FINE,
+            SCATTER_FINE_GROUP,
             REDUCE_WALK,
         ])
         .map(|s| s.to_string())
@@ -402,6 +418,27 @@ mod tests {
                 assert!(stages.iter().all(|t| out(t) <= out(&stages[0])));
             }
         }
+    }
+
+    #[test]
+    fn scatter_fine_sorts_two_fine_bins_a_workgroup_where_they_hold_under_a_tile() {
+        // Two bins of 128 buckets fill the 256 counters of a workgroup.
+        assert_eq!(BIN_WG >> BIN_LOG2, 2);
+        // BN254 G1's 22-bit windows (2^21 buckets): a pass of 2^22 GLV points (2^23
+        // entries a row, 512 a fine bin) and of 2^23 (1,024) take two a workgroup; the
+        // 19-bit windows of 2^26 under 1 GiB too (2.75 M entries, about 1,340 a bin).
+        assert_eq!(fine_bins_a_group(1 << 23, 1 << 21), 2);
+        assert_eq!(fine_bins_a_group(1 << 24, 1 << 21), 2);
+        assert_eq!(fine_bins_a_group(11 << 18, 1 << 18), 2);
+        // 19-bit windows over 2^23 entries (4,096 a bin) take one, as do the 16-bit
+        // windows of 2^20 points (8,192).
+        assert_eq!(fine_bins_a_group(1 << 23, 1 << 18), 1);
+        assert_eq!(fine_bins_a_group(1 << 21, 1 << 15), 1);
+        // The boundary: 16 entries a bucket on average, a tile a bin.
+        let per_bucket = (BIN_WG * BIN_PER) >> BIN_LOG2;
+        assert_eq!(per_bucket, 16);
+        assert_eq!(fine_bins_a_group(per_bucket << 12, 1 << 12), 2);
+        assert_eq!(fine_bins_a_group((per_bucket << 12) + 1, 1 << 12), 1);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use super::{dispatch, grid, Params};
 use crate::device::pipeline::Kernels;
 use crate::msm::plan::ScatterMode;
 use crate::shader::stages::{
-    bins_are_nested, BIN_LOG2, BIN_PER, BIN_TILES_WG, BIN_WG, SCAN_TILES, SCATTER_BINS,
-    SCATTER_FINE, SCATTER_MID,
+    bins_are_nested, fine_bins_a_group, BIN_LOG2, BIN_PER, BIN_TILES_WG, BIN_WG, SCAN_TILES,
+    SCATTER_BINS, SCATTER_FINE, SCATTER_FINE_GROUP, SCATTER_MID,
 };
 
 impl Params {
@@ -46,7 +46,8 @@ pub(super) fn record_scan(
 /// Records the scatter (the plan's [`ScatterMode`]): in bins, a workgroup per
 /// [`BIN_TILES_WG`] tiles of a window's digits (`scatter_bins`), one per as many tiles of
 /// its entries by coarse bin where those are wider than fine ones (`scatter_mid`), then
-/// one per fine bin (`scatter_fine`); otherwise a thread per point of every window
+/// one per fine bin or per [`fine_bins_a_group`] of them (`scatter_fine`,
+/// `scatter_fine_group`); otherwise a thread per point of every window
 /// (`scatter`).
 pub(super) fn record_scatter(
     pass: &mut wgpu::ComputePass<'_>,
@@ -61,12 +62,18 @@ pub(super) fn record_scatter(
     }
     // Workgroups a window of scatter_bins and scatter_mid.
     let tile_groups = p.n.div_ceil(BIN_WG * BIN_PER).div_ceil(BIN_TILES_WG);
-    let bins = p.num_buckets.div_ceil(1 << BIN_LOG2);
+    let per_group = fine_bins_a_group(p.n, p.num_buckets);
+    let fine_groups = p.num_buckets.div_ceil(per_group << BIN_LOG2);
+    let fine = if per_group > 1 {
+        SCATTER_FINE_GROUP
+    } else {
+        SCATTER_FINE
+    };
     // `grid` counts threads of 64-wide groups; these kernels count workgroups.
     let groups = |count: u32| grid(64 * u64::from(p.num_windows * count), max_x);
     dispatch(pass, k, steps, SCATTER_BINS, groups(tile_groups));
     if bins_are_nested(p.num_buckets) {
         dispatch(pass, k, steps, SCATTER_MID, groups(tile_groups));
     }
-    dispatch(pass, k, steps, SCATTER_FINE, groups(bins));
+    dispatch(pass, k, steps, fine, groups(fine_groups));
 }
