@@ -227,7 +227,8 @@ var<workgroup> bin_dest: array<u32, BIN_WG>;
 var<workgroup> bin_stage: array<u32, BIN_TILE>;
 /// The range of scatter_fine's bins.
 var<workgroup> bin_range: vec2<u32>;
-/// Where each of scatter_fine's bins starts in the row.
+/// Where each of scatter_fine's bins after the first starts in the row (index i for bin
+/// i; the first starts at bin_range.x).
 var<workgroup> fine_bounds: array<u32, FINE_BINS_WG>;
 
 /// Fine bins of a window.
@@ -237,12 +238,6 @@ fn bins_per_window() -> u32 {
 
 /// Most fine bins a scatter_fine workgroup sorts (a lane per bucket counter).
 const FINE_BINS_WG: u32 = BIN_WG >> BIN_LOG2;
-
-/// scatter_fine's workgroups a window, each sorting `k` fine bins.
-fn fine_groups_per_window(k: u32) -> u32 {
-    let buckets = k << BIN_LOG2;
-    return (params.num_buckets + buckets - 1u) / buckets;
-}
 
 /// log2 of the buckets of a coarse bin: BIN_LOG2, or as many more bits as keep the
 /// window's coarse bins within BIN_MAX (`stages::coarse_bin_log2`).
@@ -560,8 +555,7 @@ fn scatter_mid(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) n
 /// whether it is full or nearly empty: where fine bins hold less than a tile (wide
 /// windows, few entries a bucket) K bins a workgroup make fewer, fuller tiles; where
 /// they hold more, one bin a workgroup keeps more workgroups running. Two entry points,
-/// so that each compiles with its K a constant and the loops over the bins unroll (with
-/// K read at run time the kernel runs slower than either, docs/benchmark-log.md v58).
+/// so that each compiles with its K a constant and its loops over the bins unroll.
 @compute @workgroup_size(BIN_WG)
 fn scatter_fine(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     scatter_fine_bins(wid, nwg, lid, 1u);
@@ -574,7 +568,8 @@ fn scatter_fine_group(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgr
 
 /// The body of both scatter_fine kernels, `k` fine bins a workgroup.
 fn scatter_fine_bins(wid: vec3<u32>, nwg: vec3<u32>, lid: u32, k: u32) {
-    let groups = fine_groups_per_window(k);
+    // Workgroups a window: its fine bins, k a workgroup.
+    let groups = (bins_per_window() + k - 1u) / k;
     let g = wid.x + wid.y * nwg.x;
     let w = g / groups;
     if (w >= params.num_windows) {
@@ -587,8 +582,8 @@ fn scatter_fine_bins(wid: vec3<u32>, nwg: vec3<u32>, lid: u32, k: u32) {
     if (lid < last - first) {
         bin_dest[lid] = offsets[ob + first + lid];
     }
-    if (lid < k) {
-        // Where each of the workgroup's bins starts in the row (past the last: its end).
+    if (lid > 0u && lid < k) {
+        // Where bin lid starts in the row (past the last bucket: its end).
         fine_bounds[lid] = offsets[ob + min(first + lid * BIN_SIZE, last)];
     }
     if (lid == 0u) {
