@@ -15,7 +15,7 @@
 //   offsets  W*(B+1) words: exclusive prefix of counts per window, then the total;
 //            then W*T words: the count total of each scan tile (msm_sort.wgsl)
 //   sorted   W*n words: point index | sign << 31, grouped by bucket within each window
-//   scratch  XYZZ points (32 words each): bucket partials [W*P], chunk partials [W*C],
+//   scratch  XYZZ points (POINT_VEC4S vec4s each): bucket partials [W*P], chunk partials [W*C],
 //            then the reduction's tree nodes (this pass only; its last stage leaves
 //            each window's log2(B) + 1 sums there, msm_reduce.wgsl)
 //   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM (a
@@ -25,8 +25,9 @@
 // store_point) and totals (load_total, store_total).
 
 const SIGN_BIT: u32 = 0x80000000u;
-/// vec4s of one XYZZ point in scratch and totals (32 words).
-const POINT_VEC4S: u32 = 4u * BIG_VEC4S;
+/// vec4s of one XYZZ point in scratch and totals (`GroupId::point_bytes` / 16): four
+/// coordinates of ${POINT_ELEMENT_WORDS} words each.
+const POINT_VEC4S: u32 = ${POINT_VEC4S}u;
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> bases: array<vec4<u32>>;

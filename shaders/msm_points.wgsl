@@ -1,6 +1,8 @@
 // Requires: msm_bindings. XYZZ points in the ${BUF} buffer (a template: `${NAME}` names
-// the functions, `${BUF}` the buffer). A point is 4 LIMBS words (4 BIG_VEC4S vec4s:
-// 16-byte accesses), its four coordinates in LIMBS words each, each value < 2p
+// the functions, `${BUF}` the buffer), as the paths that keep Fq in words or small limbs
+// store them (the Wide64 path's G1 points: src/shader/points.rs). A point takes
+// POINT_VEC4S vec4s (16-byte accesses), its four coordinates in LIMBS words each from
+// its start (the rest unused where POINT_VEC4S > 4 BIG_VEC4S), each value < 2p
 // (canonical only where the host reads them: the window sums, see msm_reduce.wgsl);
 // fq_unpack / fq_pack_lazy convert to and from the registers' limbs.
 

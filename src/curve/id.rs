@@ -122,9 +122,23 @@ impl GroupId {
         8 * u64::from(self.element_words())
     }
 
-    /// Bytes of one XYZZ point on the device (four coordinates).
+    /// Bytes of one XYZZ point on the device (four coordinates): a G1 group's
+    /// coordinates take as many words as the Wide64 path's 29-bit limbs
+    /// ([`radix_limbs`](crate::shader::params::radix_limbs): 9 for BN254, 14 for
+    /// BLS12-381), which that path stores as they are (no conversion in the
+    /// accumulation's steps); the other paths store the element's words there and leave
+    /// the rest unused. G2's coordinates take their words.
     pub fn point_bytes(self) -> u64 {
-        16 * u64::from(self.element_words())
+        16 * u64::from(self.point_element_words())
+    }
+
+    /// 32-bit words of one coordinate of a stored XYZZ point (see [`GroupId::point_bytes`]).
+    pub fn point_element_words(self) -> u32 {
+        if self.degree() == 1 {
+            crate::shader::params::radix_limbs(self.fq_words())
+        } else {
+            self.element_words()
+        }
     }
 
     /// Bytes of one scalar on the device.

@@ -12,6 +12,7 @@ mod element;
 pub mod glv;
 mod karatsuba;
 pub mod params;
+mod points;
 pub(crate) mod small;
 pub(crate) mod stages;
 mod tape;
@@ -424,12 +425,22 @@ pub fn source_for_device(
     match kind {
         ShaderKind::Msm => {
             parts.push(MSM_PARAMS.to_string());
-            parts.push(storage(MSM_BINDINGS));
-            // Point loads and stores for the per-pass scratch and the bucket totals.
+            parts.push(storage(
+                &MSM_BINDINGS
+                    .replace("${POINT_VEC4S}", &(group.point_bytes() / 16).to_string())
+                    .replace(
+                        "${POINT_ELEMENT_WORDS}",
+                        &group.point_element_words().to_string(),
+                    ),
+            ));
+            // Point loads and stores for the per-pass scratch and the bucket totals: on
+            // the Wide64 path a G1 group's points as its registers' limbs, else as words.
             for (buf, name) in [("scratch", "point"), ("totals", "total")] {
-                parts.push(storage(
-                    &MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name),
-                ));
+                parts.push(if !g2 && form == FqForm::Radix29 {
+                    points::limb_points(buf, name, params::radix_limbs(spec.limbs()))
+                } else {
+                    storage(&MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name))
+                });
             }
             use stages::{BIN_LOG2, BIN_MAX_LOG2, BIN_PER, BIN_TILES_WG, SCAN_PER, SCAN_WG};
             if spec.glv.is_some() {

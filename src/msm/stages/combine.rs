@@ -23,7 +23,7 @@ pub(crate) fn combine<C: Group>(
     use rayon::prelude::*;
     let windows = plan.num_windows as usize;
     let weights = plan.window_sum_weights();
-    let point_words = 4 * C::ELEMENT_WORDS;
+    let point_words = 4 * C::ID.point_element_words() as usize;
     let per_msm = weights.len() * point_words * windows;
     // Window w of the plan is window first_window + w of the scalar (the windows below
     // it count as zero), at bit `offsets[w]` of the scalar.
