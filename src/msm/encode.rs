@@ -12,7 +12,9 @@ use ark_ff::{BigInt, Field, Zero};
 pub const BASE_WORDS: usize = 16;
 /// Words of one scalar (a group's: `C::SCALAR_WORDS`).
 pub const SCALAR_WORDS: usize = 8;
-/// Words of one BN254 XYZZ point (a group's: `4 * C::ELEMENT_WORDS`).
+/// Words of one BN254 XYZZ point as the host reads it (a group's: `4 * C::ELEMENT_WORDS`;
+/// on the device a stored point takes [`GroupId::point_bytes`](crate::GroupId::point_bytes),
+/// the window sums the host reads these words at its start).
 pub const POINT_WORDS: usize = 32;
 
 #[cfg(test)]

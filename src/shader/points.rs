@@ -9,7 +9,8 @@ use std::fmt::Write as _;
 
 /// The point loads and stores of buffer `buf`, named for `name` (`load_point`,
 /// `store_point`, `store_point_words` for `("scratch", "point")`), over coordinates of
-/// `n` limbs (the `Fq` of the build) in `words` 32-bit words when canonical.
+/// `n` limbs (the `Fq` of the build); `${STORE}` forms (expanded with the rest of the
+/// source) write the canonical words.
 pub(crate) fn limb_points(buf: &str, name: &str, n: u32) -> String {
     let vec4s = n; // 4 coordinates x n words / 4
     let word = |k: u32| format!("v{}.{}", k / 4, ["x", "y", "z", "w"][(k % 4) as usize]);
