@@ -26,7 +26,7 @@
 
 const SIGN_BIT: u32 = 0x80000000u;
 /// vec4s of one XYZZ point in scratch and totals (`GroupId::point_bytes` / 16): four
-/// coordinates of ${POINT_ELEMENT_WORDS} words each.
+/// coordinates of POINT_VEC4S words each.
 const POINT_VEC4S: u32 = ${POINT_VEC4S}u;
 
 @group(0) @binding(0) var<uniform> params: Params;

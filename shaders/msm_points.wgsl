@@ -4,7 +4,8 @@
 // POINT_VEC4S vec4s (16-byte accesses), its four coordinates in LIMBS words each from
 // its start (the rest unused where POINT_VEC4S > 4 BIG_VEC4S), each value < 2p
 // (canonical only where the host reads them: the window sums, see msm_reduce.wgsl);
-// fq_unpack / fq_pack_lazy convert to and from the registers' limbs.
+// fq_unpack / fq_pack_lazy convert to and from the registers' limbs. Requires
+// msm_point_words (store_${NAME}_words) for the same buffer.
 
 /// The ${BUF} point at index i (in points).
 fn load_${NAME}(i: u32) -> Xyzz {
@@ -15,15 +16,6 @@ fn load_${NAME}(i: u32) -> Xyzz {
         fq_unpack(${BIG_OF:${BUF}:o:2}),
         fq_unpack(${BIG_OF:${BUF}:o:3})
     );
-}
-
-/// Stores the coordinates' words as ${BUF} point i.
-fn store_${NAME}_words(i: u32, x: Big, y: Big, zz: Big, zzz: Big) {
-    let o = POINT_VEC4S * i;
-    ${STORE:${BUF}:o:0:x}
-    ${STORE:${BUF}:o:1:y}
-    ${STORE:${BUF}:o:2:zz}
-    ${STORE:${BUF}:o:3:zzz}
 }
 
 /// Stores p as ${BUF} point i, its coordinates as they are (< 2p, not reduced to

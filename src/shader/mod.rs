@@ -44,6 +44,7 @@ const MSM_REDUCE: &str = include_str!("../../shaders/msm_reduce.wgsl");
 const REDUCE_ADD_LANE: &str = include_str!("../../shaders/reduce_add_lane.wgsl");
 const REDUCE_ADD_COOP: &str = include_str!("../../shaders/reduce_add_coop.wgsl");
 const MSM_POINTS: &str = include_str!("../../shaders/msm_points.wgsl");
+const MSM_POINT_WORDS: &str = include_str!("../../shaders/msm_point_words.wgsl");
 const CHECK_BASES: &str = include_str!("../../shaders/check_bases.wgsl");
 const EXPAND_BASES: &str = include_str!("../../shaders/expand_bases.wgsl");
 const GLV: &str = include_str!("../../shaders/glv.wgsl");
@@ -425,22 +426,21 @@ pub fn source_for_device(
     match kind {
         ShaderKind::Msm => {
             parts.push(MSM_PARAMS.to_string());
-            parts.push(storage(
-                &MSM_BINDINGS
-                    .replace("${POINT_VEC4S}", &(group.point_bytes() / 16).to_string())
-                    .replace(
-                        "${POINT_ELEMENT_WORDS}",
-                        &group.point_element_words().to_string(),
-                    ),
-            ));
+            parts.push(storage(&MSM_BINDINGS.replace(
+                "${POINT_VEC4S}",
+                &(group.point_bytes() / 16).to_string(),
+            )));
             // Point loads and stores for the per-pass scratch and the bucket totals: on
             // the Wide64 path a G1 group's points as its registers' limbs, else as words.
             for (buf, name) in [("scratch", "point"), ("totals", "total")] {
+                let template =
+                    |t: &str| storage(&t.replace("${BUF}", buf).replace("${NAME}", name));
                 parts.push(if !g2 && form == FqForm::Radix29 {
                     points::limb_points(buf, name, params::radix_limbs(spec.limbs()))
                 } else {
-                    storage(&MSM_POINTS.replace("${BUF}", buf).replace("${NAME}", name))
+                    template(MSM_POINTS)
                 });
+                parts.push(template(MSM_POINT_WORDS));
             }
             use stages::{BIN_LOG2, BIN_MAX_LOG2, BIN_PER, BIN_TILES_WG, SCAN_PER, SCAN_WG};
             if spec.glv.is_some() {

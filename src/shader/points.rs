@@ -2,28 +2,24 @@
 //! coordinate's 29-bit limbs stored as they are, a point `4 n` words (whole vec4s for
 //! any limb count `n`), so the accumulation's steps and the stages after it load and
 //! store points without converting between words and limbs. The same functions as
-//! `shaders/msm_points.wgsl` (which the other paths take: the element's words), with
-//! `store_..._words` still writing canonical words for the host (the window sums).
+//! `shaders/msm_points.wgsl` (which the other paths take: the element's words);
+//! `store_..._words` (canonical words for the host: the window sums) comes from
+//! `shaders/msm_point_words.wgsl` on every path.
 
+use super::vec4s::index;
 use std::fmt::Write as _;
 
-/// The point loads and stores of buffer `buf`, named for `name` (`load_point`,
-/// `store_point`, `store_point_words` for `("scratch", "point")`), over coordinates of
-/// `n` limbs (the `Fq` of the build); `${STORE}` forms (expanded with the rest of the
-/// source) write the canonical words.
+/// The point load and store of buffer `buf`, named for `name` (`load_point` and
+/// `store_point` for `("scratch", "point")`), over coordinates of `n` limbs (the `Fq`
+/// of the build): `n` vec4s a point (four coordinates of `n` words).
 pub(crate) fn limb_points(buf: &str, name: &str, n: u32) -> String {
-    let vec4s = n; // 4 coordinates x n words / 4
     let word = |k: u32| format!("v{}.{}", k / 4, ["x", "y", "z", "w"][(k % 4) as usize]);
     let mut s = format!(
         "/// The {buf} point at index i (in points): four coordinates of {n} limbs, as stored.\n\
          fn load_{name}(i: u32) -> Xyzz {{\n    let o = POINT_VEC4S * i;\n"
     );
-    for q in 0..vec4s {
-        let at = if q == 0 {
-            "o".to_string()
-        } else {
-            format!("o + {q}u")
-        };
+    for q in 0..n {
+        let at = index("o", q);
         let _ = writeln!(s, "    let v{q} = {buf}[{at}];");
     }
     let coords: Vec<String> = (0..4)
@@ -40,24 +36,12 @@ pub(crate) fn limb_points(buf: &str, name: &str, n: u32) -> String {
     );
     let field = ["x", "y", "zz", "zzz"];
     let limb = |k: u32| format!("p.{}[{}]", field[(k / n) as usize], k % n);
-    for q in 0..vec4s {
-        let at = if q == 0 {
-            "o".to_string()
-        } else {
-            format!("o + {q}u")
-        };
+    for q in 0..n {
+        let at = index("o", q);
         let v: Vec<String> = (0..4).map(|i| limb(4 * q + i)).collect();
         let _ = writeln!(s, "    {buf}[{at}] = vec4<u32>({});", v.join(", "));
     }
-    s += "}\n\n";
-    // The canonical words the host reads (the reduction's window sums), at the start of
-    // the point's place.
-    let _ = writeln!(
-        s,
-        "/// Stores the coordinates' words (canonical, for the host) as {buf} point i.\n\
-         fn store_{name}_words(i: u32, x: Big, y: Big, zz: Big, zzz: Big) {{\n    let o = POINT_VEC4S * i;\n    \
-         ${{STORE:{buf}:o:0:x}}\n    ${{STORE:{buf}:o:1:y}}\n    ${{STORE:{buf}:o:2:zz}}\n    ${{STORE:{buf}:o:3:zzz}}\n}}"
-    );
+    s += "}\n";
     s
 }
 

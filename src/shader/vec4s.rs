@@ -71,7 +71,7 @@ fn fields(body: &str, n: usize) -> Vec<String> {
 }
 
 /// `o + i` as WGSL (`o` alone for 0).
-fn index(o: &str, i: u32) -> String {
+pub(crate) fn index(o: &str, i: u32) -> String {
     if i == 0 {
         o.to_string()
     } else {
