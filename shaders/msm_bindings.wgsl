@@ -21,12 +21,14 @@
 //   totals   XYZZ points: bucket totals [W*B], summed over every pass of one MSM (a
 //            bucket that one accumulation run covers whole is added there directly)
 //
-// Loading and storing XYZZ points: msm_points.wgsl, instantiated for scratch (load_point,
-// store_point) and totals (load_total, store_total).
+// Loading and storing XYZZ points: msm_points.wgsl (coordinates as words) or
+// src/shader/points.rs (the Wide64 G1 limbs), and msm_point_words.wgsl (canonical words
+// for the host), instantiated for scratch (load_point, store_point) and totals
+// (load_total, store_total).
 
 const SIGN_BIT: u32 = 0x80000000u;
-/// vec4s of one XYZZ point in scratch and totals (`GroupId::point_bytes` / 16): four
-/// coordinates of POINT_VEC4S words each.
+/// vec4s of one XYZZ point's place in scratch and totals (`GroupId::point_bytes` / 16):
+/// room for four coordinates of POINT_VEC4S words (how a layout fills it: its module).
 const POINT_VEC4S: u32 = ${POINT_VEC4S}u;
 
 @group(0) @binding(0) var<uniform> params: Params;
