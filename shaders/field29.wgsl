@@ -1,11 +1,14 @@
-// Requires: SHADER_INT64, the prelude's FQ_INV and radix-2^29 constants (FQ_P29), and
-// field_limbs.wgsl instantiated for the group's 29-bit limbs (the rest of this field).
-// A template over the limb count, filled per group (the figures here are BN254's).
+// Requires: SHADER_INT64, the prelude's FQ_INV and radix constants (FQ_P29), and
+// field_limbs.wgsl instantiated for the group's limbs (the rest of this field). A
+// template over the limb count and width (${B} bits: 29, or 30 for BLS12-381's Fq outside
+// Fq2, `params::radix_bits`), filled per group (the figures here are BN254's).
 // The Wide64 path's Fq multiply: nine 29-bit limbs in u32s, so the multiply sums 58-bit limb
 // products in 64-bit columns with no carry handling inside its rounds (one 32x32->64
 // multiply-add per product). Montgomery form with R = 2^256, exactly as arkworks keeps
 // Fq in memory: eight rounds reduce 29 bits each and the last one 24 bits; values stay
-// < 2p with every limb < 2^29.
+// < 2p with every limb < 2^29. With 30-bit limbs a column's products over every round
+// would overflow 64 bits, so the rounds carry every column into the next once, midway
+// (the block that `params::field29` writes at the start of a round; none for 29 bits).
 
 alias Fq = array<u32, ${N}>;
 
@@ -16,6 +19,7 @@ fn fq_mul(a: Fq, b: Fq) -> Fq {
     var t: array<u64, ${N}>;
     // @unroll i ${ROUNDS}
     {
+        ${NORMALIZE}
         let bi = u64(b[i]);
         // @unroll j ${N}
         t[j] += u64(a[j]) * bi;
@@ -24,7 +28,7 @@ fn fq_mul(a: Fq, b: Fq) -> Fq {
         // @unroll j ${N}
         t[j] += m * u64(FQ_P29[j]);
         // @end
-        t[1] += t[0] >> 29u;
+        t[1] += t[0] >> ${B}u;
         // @unroll j ${N_MINUS_1}
         t[j] = t[j + 1u];
         // @end
@@ -47,7 +51,7 @@ fn fq_mul(a: Fq, b: Fq) -> Fq {
     {
         let v = t[j] + c;
         n[j] = u32(v) & FQ_MASK;
-        c = v >> 29u;
+        c = v >> ${B}u;
     }
     // @end
     n[${N}] = u32(c);

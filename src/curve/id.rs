@@ -123,9 +123,9 @@ impl GroupId {
     }
 
     /// Bytes of one XYZZ point on the device (four coordinates): a G1 group's
-    /// coordinates take as many words as the Wide64 path's 29-bit limbs
-    /// ([`radix_limbs`](crate::shader::params::radix_limbs): 9 for BN254, 14 for
-    /// BLS12-381), which that path stores as they are (no conversion in the
+    /// coordinates take as many words as the Wide64 path's limbs
+    /// ([`radix_limbs`](crate::shader::params::radix_limbs): 9 of 29 bits for BN254, 13
+    /// of 30 bits for BLS12-381), which that path stores as they are (no conversion in the
     /// accumulation's steps); the other paths store the element's words there and leave
     /// the rest unused. G2's coordinates take their words.
     pub fn point_bytes(self) -> u64 {
@@ -135,7 +135,11 @@ impl GroupId {
     /// 32-bit words of one coordinate of a stored XYZZ point (see [`GroupId::point_bytes`]).
     pub fn point_element_words(self) -> u32 {
         if self.degree() == 1 {
-            crate::shader::params::radix_limbs(self.fq_words())
+            let words = self.fq_words();
+            crate::shader::params::radix_limbs(
+                words,
+                crate::shader::params::radix_bits(words, false),
+            )
         } else {
             self.element_words()
         }

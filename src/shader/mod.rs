@@ -29,6 +29,7 @@ const FIELD: &str = include_str!("../../shaders/field.wgsl");
 const FIELD29: &str = include_str!("../../shaders/field29.wgsl");
 const FIELD29_WIDE: &str = include_str!("../../shaders/field29_wide.wgsl");
 const FIELD29_MUL_WIDE: &str = include_str!("../../shaders/field29_mul_wide.wgsl");
+const FQ_MUL_SUB_TWO: &str = include_str!("../../shaders/fq_mul_sub_two.wgsl");
 const FIELD_LIMBS: &str = include_str!("../../shaders/field_limbs.wgsl");
 const CURVE: &str = include_str!("../../shaders/curve.wgsl");
 const CURVE_FORMULAS: &str = include_str!("../../shaders/curve_formulas.wgsl");
@@ -343,35 +344,44 @@ pub fn source_for_device(
         }
         .to_string(),
     );
-    // Fq, the curve's field, is the hot one: radix 2^29 with 64-bit column sums where
-    // 64-bit products exist, otherwise 32-bit words or small limbs with 32-bit column
-    // sums. Fr only converts scalars and keeps 32-bit words.
+    // Fq, the curve's field, is the hot one: radix 2^29 (2^30 for BLS12-381 G1) with
+    // 64-bit column sums where 64-bit products exist, otherwise 32-bit words or small
+    // limbs with 32-bit column sums. Fr only converts scalars and keeps 32-bit words.
     let form = fq_form(group, path, fq32);
     // The group's own curve over Fq2 (G2's MSM and on-curve check); the test and
     // benchmark kernels of either group of a curve are the same (G1's curve, and the
     // curve over Fq2 for TestG2).
     let g2 = spec.degree == 2;
     let over_fq2 = kind == ShaderKind::TestG2 || (g2 && kind.uses_curve());
+    // Bits of the Wide64 path's limbs (`params::radix_bits`).
+    let radix_bits = params::radix_bits(spec.limbs(), over_fq2 || kind == ShaderKind::TestFq2);
     match form {
         FqForm::Radix29 => {
-            parts.push(params::radix_prelude_for(spec));
-            let n = params::radix_limbs(spec.limbs());
+            parts.push(params::radix_prelude_for(spec, radix_bits));
+            let n = params::radix_limbs(spec.limbs(), radix_bits);
             parts.push(field_limbs(
-                params::RADIX_BITS,
+                radix_bits,
                 n,
                 ["FQ_P29", "FQ_2P29", "FQ_ONE29", "FQ_R2_29"],
             ));
-            let field = params::field29(FIELD29, spec.limbs());
+            let field = params::field29(FIELD29, spec.limbs(), radix_bits);
             parts.push(field.replace(&format!("alias Fq = array<u32, {n}>;"), ""));
-            parts.push(params::field29(FIELD29_WIDE, spec.limbs()));
-            // Where the shader multiplies over Fq2 (three wide products a multiply) the
-            // wide product is Karatsuba's (src/shader/karatsuba.rs); the G1 kernels keep
-            // the schoolbook one (their one wide product is `fq_mul_sub`'s), whose fewer
-            // live columns let more of their workgroups run at once.
-            if over_fq2 || kind == ShaderKind::TestFq2 {
-                parts.push(karatsuba::mul_wide(n));
+            if radix_bits == params::RADIX_BITS {
+                parts.push(params::field29(FIELD29_WIDE, spec.limbs(), radix_bits));
+                // Where the shader multiplies over Fq2 (three wide products a multiply)
+                // the wide product is Karatsuba's (src/shader/karatsuba.rs); the G1
+                // kernels keep the schoolbook one (their one wide product is
+                // `fq_mul_sub`'s), whose fewer live columns let more of their workgroups
+                // run at once.
+                if over_fq2 || kind == ShaderKind::TestFq2 {
+                    parts.push(karatsuba::mul_wide(n));
+                } else {
+                    parts.push(params::field29(FIELD29_MUL_WIDE, spec.limbs(), radix_bits));
+                }
             } else {
-                parts.push(params::field29(FIELD29_MUL_WIDE, spec.limbs()));
+                // 30-bit limbs: a wide product's columns have no room for a second
+                // product's, so a b - c d is two Montgomery products.
+                parts.push(FQ_MUL_SUB_TWO.to_string());
             }
         }
         FqForm::Words => {
@@ -407,8 +417,9 @@ pub fn source_for_device(
     let tape = (group.formulas_on_register_machine() && (kind.uses_curve() || over_fq2))
         || (mode == unroll::Unroll::Rolled && over_fq2);
     // Fused steps over Fq where its a b - c d takes one reduction (radix 2^29, small
-    // limbs) and the build is not `Rolled` (GL's: a second multiply site costs its
-    // compile time). Not over Fq2, where a fused a b - c d needs six wide products and
+    // limbs), or is one step of two products (30-bit limbs: the machine's steps, not its
+    // multiplies, bound it, benchmark log v61), and the build is not `Rolled` (GL's: a
+    // second multiply site costs its compile time). Not over Fq2, where a fused a b - c d needs six wide products and
     // two reductions live at once and G2 runs slower with it (benchmark log v38).
     let fused = mode != unroll::Unroll::Rolled && !over_fq2 && form != FqForm::Words;
     let curve = curve_module(tape, fused);
@@ -436,7 +447,7 @@ pub fn source_for_device(
                 let template =
                     |t: &str| storage(&t.replace("${BUF}", buf).replace("${NAME}", name));
                 parts.push(if !g2 && form == FqForm::Radix29 {
-                    points::limb_points(buf, name, params::radix_limbs(spec.limbs()))
+                    points::limb_points(buf, name, params::radix_limbs(spec.limbs(), radix_bits))
                 } else {
                     template(MSM_POINTS)
                 });

@@ -218,7 +218,8 @@ fn vec4_helpers(limbs: u32) -> String {
 // The helpers hold a field element in whole vec4s.
 const _: () = assert!(LIMBS.is_multiple_of(4));
 
-/// Bits per limb of the radix-2^29 Fq of the Wide64 path (shaders/field29.wgsl).
+/// Bits per limb of the radix-2^29 Fq of the Wide64 path (shaders/field29.wgsl), every
+/// field but BLS12-381's outside Fq2 ([`radix_bits`]).
 pub const RADIX_BITS: u32 = 29;
 /// Limbs of that representation (9 x 29 = 261 bits, room for values < 2p).
 pub const RADIX_LIMBS: u32 = 9;
@@ -269,21 +270,38 @@ fn wgsl_limbs_of(name: &str, b: &[u64], bits: u32, limbs: u32) -> String {
 /// Radix-2^29 Fq constants and the generated conversions of BN254; see
 /// [`radix_prelude_for`].
 pub fn radix_prelude() -> String {
-    radix_prelude_for(GroupId::Bn254G1.spec())
+    radix_prelude_for(GroupId::Bn254G1.spec(), RADIX_BITS)
 }
 
-/// Limbs of the radix-2^29 Fq of a group whose big integers have `words` 32-bit words
-/// (R = 2^(32 words)): room for lazy sums below 4p < R, 9 for BN254, 14 for BLS12-381.
-pub fn radix_limbs(words: u32) -> u32 {
-    (32 * words + 1).div_ceil(RADIX_BITS)
+/// Bits per limb of the Wide64 path's Fq for a field of `words` 32-bit words, outside
+/// Fq2 (`over_fq2` false) or as Fq2's coefficients: 30 for a 381-bit Fq outside Fq2 (13
+/// limbs instead of 29 bits' 14: 338 multiply-adds a Montgomery product instead of 392;
+/// its columns take one carry pass midway, `field29`), 29 everywhere else (a 256-bit Fq
+/// takes nine limbs either way, and Fq2's Karatsuba sums of limbs need the room).
+pub fn radix_bits(words: u32, over_fq2: bool) -> u32 {
+    if words == 12 && !over_fq2 {
+        RADIX_BITS_381
+    } else {
+        RADIX_BITS
+    }
+}
+
+/// Bits per limb of the Wide64 path's 381-bit Fq outside Fq2 ([`radix_bits`]).
+pub const RADIX_BITS_381: u32 = 30;
+
+/// Limbs of `bits` bits of the Wide64 path's Fq of a group whose big integers have
+/// `words` 32-bit words (R = 2^(32 words)): room for lazy sums below 4p < R; 9 for BN254,
+/// 13 (30 bits) or 14 (29 bits) for BLS12-381.
+pub fn radix_limbs(words: u32, bits: u32) -> u32 {
+    (32 * words + 1).div_ceil(bits)
 }
 
 /// Radix-2^29 Fq constants and the generated conversions between the memory layout
 /// (the group's 32-bit words) and the limbs: `fq_unpack`, `fq_pack` (canonical) and
 /// `fq_pack_lazy` (any value < 2p, for points only the device reads back).
-pub fn radix_prelude_for(spec: &GroupSpec) -> String {
+pub fn radix_prelude_for(spec: &GroupSpec, bits: u32) -> String {
     let words = spec.limbs();
-    let (rb, rl) = (RADIX_BITS, radix_limbs(words));
+    let (rb, rl) = (bits, radix_limbs(words, bits));
     let p = spec.fq.modulus_int();
     let big = |v: &num_bigint::BigUint| -> Vec<u64> { v.to_u64_digits() };
     let mut s = format!("alias Fq = array<u32, {rl}>;\n");
@@ -298,11 +316,35 @@ pub fn radix_prelude_for(spec: &GroupSpec) -> String {
 /// `shaders/field29.wgsl` (or field29_wide.wgsl) with its sizes filled in for big integers of `words` 32-bit
 /// words: `N` limbs, `N - 1` full Montgomery rounds of 29 bits and a last one of the
 /// rest of 32 words bits.
-pub fn field29(template: &str, words: u32) -> String {
-    let n = radix_limbs(words);
-    let last = 32 * words - (n - 1) * RADIX_BITS;
-    assert!(last > 0 && last <= RADIX_BITS, "last round of {last} bits");
+pub fn field29(template: &str, words: u32, bits: u32) -> String {
+    let n = radix_limbs(words, bits);
+    let last = 32 * words - (n - 1) * bits;
+    assert!(last > 0 && last <= bits, "last round of {last} bits");
+    // A column of the interleaved multiply gains two products of < 2^(2 bits) a round
+    // over up to n rounds: 2n of 29 bits fit 64 bits, 2n of 30 bits do not, so with 30
+    // bits every column passes its carry up once, before round n / 2 + 1 (at most 14
+    // products on either side of it).
+    let products = 2 * u128::from(n) * ((1u128 << (2 * bits)) - 1);
+    let normalize = if products < 1 << 64 {
+        String::new()
+    } else {
+        let mid = n / 2 + 1;
+        assert!(
+            2 * u128::from(mid.max(n - mid)) * ((1u128 << (2 * bits)) - 1) + (1 << 40) < 1 << 64
+        );
+        let mut s = format!("if (i == {mid}u) {{\n");
+        for j in 0..n - 1 {
+            s += &format!(
+                "            t[{}] += t[{j}] >> {bits}u;\n            t[{j}] &= 0x{:x}lu;\n",
+                j + 1,
+                (1u64 << bits) - 1
+            );
+        }
+        s + "        }"
+    };
     template
+        .replace("${NORMALIZE}", &normalize)
+        .replace("${B}", &bits.to_string())
         .replace("${N_X2_MINUS_1}", &(2 * n - 1).to_string())
         .replace("${N_MINUS_1}", &(n - 1).to_string())
         .replace("${N_PLUS_1}", &(n + 1).to_string())
@@ -310,7 +352,7 @@ pub fn field29(template: &str, words: u32) -> String {
         .replace("${ROUNDS}", &(n - 1).to_string())
         .replace("${LAST_MASK}", &format!("0x{:x}", (1u32 << last) - 1))
         .replace("${LAST}", &last.to_string())
-        .replace("${HIGH}", &(RADIX_BITS - last).to_string())
+        .replace("${HIGH}", &(bits - last).to_string())
 }
 
 /// Bits per limb of the small-limb Fq of the Portable32 path (src/shader/small.rs):
@@ -464,6 +506,25 @@ mod tests {
             }
             assert_eq!(back, v.0);
         }
+    }
+
+    #[test]
+    fn only_thirty_bit_limbs_carry_midway() {
+        let field = include_str!("../../shaders/field29.wgsl");
+        // BN254 (8 words): nine 29-bit limbs, no carry pass.
+        assert_eq!(radix_bits(8, false), RADIX_BITS);
+        assert_eq!(radix_limbs(8, RADIX_BITS), 9);
+        assert!(!field29(field, 8, RADIX_BITS).contains("if (i =="));
+        // BLS12-381 (12 words): 13 limbs of 30 bits outside Fq2, one pass before round 7;
+        // over Fq2 14 limbs of 29 bits.
+        assert_eq!(radix_bits(12, false), RADIX_BITS_381);
+        assert_eq!(radix_bits(12, true), RADIX_BITS);
+        assert_eq!(radix_limbs(12, RADIX_BITS_381), 13);
+        assert_eq!(radix_limbs(12, RADIX_BITS), 14);
+        let wide = field29(field, 12, RADIX_BITS_381);
+        assert_eq!(wide.matches("if (i == 7u)").count(), 1);
+        assert_eq!(wide.matches("&= 0x3fffffff").count(), 12);
+        assert!(!field29(field, 12, RADIX_BITS).contains("if (i =="));
     }
 
     #[test]

@@ -442,20 +442,21 @@ mod tests {
         assert_eq!(p.points, p.capacity);
         // BLS12-381 G1 streamed: the rule gives passes of 2^21 points 19-bit windows,
         // whose buckets leave no more room under 1 GiB than the 2^20 shape has; that
-        // shape with the 2^20 plan's 16 bits holds 1.25 * 2^20.
+        // shape with the 2^20 plan's 16 bits holds 1.375 * 2^20 (points of 208 bytes, as
+        // the Wide64 path's 30-bit limbs).
         let bls = GroupId::Bls12381G1;
         let p = choose_for(bls, 1 << 26, &gib, &BIG, Feed::Chunks, 0, Layout::Glv).unwrap();
         assert_eq!(
             (p.capacity, p.points, p.window_bits),
-            (1 << 21, 10 << 17, 16)
+            (1 << 21, 11 << 17, 16)
         );
         assert!(p.job_bytes(Feed::Chunks, 2) <= 1 << 30);
         // With host scalars over resident bases the rule's 19 bits hold a whole 2^21
-        // shape, and the 2^22 one 9/16 of its points.
+        // shape, and the 2^22 one 10/16 of its points.
         let p = choose_for(bls, 1 << 24, &gib, &BIG, Feed::Scalars, 0, Layout::Glv).unwrap();
         assert_eq!(
             (p.capacity, p.points, p.window_bits),
-            (1 << 22, 9 << 18, 19)
+            (1 << 22, 10 << 18, 19)
         );
         // BN254 G2 there: its passes all seed their heads (a chunk leaves one bucket
         // partial), and a whole 2^21 shape of 19-bit windows fits, but no more points
