@@ -314,8 +314,8 @@ pub fn radix_prelude_for(spec: &GroupSpec, bits: u32) -> String {
 }
 
 /// `shaders/field29.wgsl` (or field29_wide.wgsl) with its sizes filled in for big integers of `words` 32-bit
-/// words: `N` limbs, `N - 1` full Montgomery rounds of 29 bits and a last one of the
-/// rest of 32 words bits.
+/// words and limbs of `bits` bits: `N` limbs, `N - 1` full Montgomery rounds of `bits`
+/// bits and a last one of the rest of 32 words bits.
 pub fn field29(template: &str, words: u32, bits: u32) -> String {
     let n = radix_limbs(words, bits);
     let last = 32 * words - (n - 1) * bits;
