@@ -120,8 +120,8 @@ fn generated_constants_match_arkworks() {
         "scalars of 8 words in 12-word integers"
     );
     assert!(
-        bls.contains("alias Fq = array<u32, 14>;"),
-        "Wide64: 14 limbs of 29 bits"
+        bls.contains("alias Fq = array<u32, 13>;"),
+        "Wide64: 13 limbs of 30 bits"
     );
 }
 
@@ -174,15 +174,27 @@ fn g2_msm_shaders_are_over_fq2_with_g1s_glv_split() {
             assert!(src.contains("fn tape_point_op("), "{group} Compact");
             let rolled = source_for(group, ShaderKind::Msm, path, Unroll::Rolled, Fq32::Small);
             assert!(rolled.contains("fn tape_point_op("), "{group} Rolled");
-            // Fq2's wide products by Karatsuba on Wide64; G1's MSM keeps the schoolbook one.
-            // The Karatsuba product forms the half-sums of its operands' limbs first.
+            // Fq2's wide products by Karatsuba on Wide64 (29-bit limbs); BN254 G1's MSM
+            // keeps the schoolbook one, BLS12-381 G1's (30-bit limbs) has none: its a b - c d
+            // is two Montgomery products. The Karatsuba product forms the half-sums of its
+            // operands' limbs first.
             let karatsuba = "let sa0 = a[0] + a[";
             if path == MulPath::Wide64 {
                 assert!(
                     src.contains(karatsuba) && rolled.contains(karatsuba),
                     "{group}"
                 );
-                assert!(g1_src.contains("fn fq_mul_wide(") && !g1_src.contains(karatsuba));
+                assert!(!g1_src.contains(karatsuba));
+                assert_eq!(
+                    g1_src.contains("fn fq_mul_wide("),
+                    g1 == GroupId::Bn254G1,
+                    "{g1}"
+                );
+                assert_eq!(
+                    g1_src.contains("return fq_sub(fq_mul(a, b), fq_mul(c, d));"),
+                    g1 == GroupId::Bls12381G1,
+                    "{g1}"
+                );
             } else {
                 assert!(
                     !src.contains(karatsuba),
