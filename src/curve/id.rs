@@ -132,14 +132,18 @@ impl GroupId {
         16 * u64::from(self.point_element_words())
     }
 
+    /// Limbs of the Wide64 path's Fq in this group's kernels
+    /// ([`radix_bits`](crate::shader::params::radix_bits): G2's Fq as Fq2's coefficients).
+    pub fn radix_limbs(self) -> u32 {
+        use crate::shader::params::{radix_bits, radix_limbs};
+        let words = self.fq_words();
+        radix_limbs(words, radix_bits(words, self.degree() == 2))
+    }
+
     /// 32-bit words of one coordinate of a stored XYZZ point (see [`GroupId::point_bytes`]).
     pub fn point_element_words(self) -> u32 {
         if self.degree() == 1 {
-            let words = self.fq_words();
-            crate::shader::params::radix_limbs(
-                words,
-                crate::shader::params::radix_bits(words, false),
-            )
+            self.radix_limbs()
         } else {
             self.element_words()
         }

@@ -288,8 +288,9 @@ pub fn fq_form(group: GroupId, path: MulPath, fq32: Fq32) -> FqForm {
 pub enum FqForm {
     /// 32-bit words (`field.wgsl`), multiplied through the path's `mac`.
     Words,
-    /// 29-bit limbs with 64-bit column sums (`field29.wgsl`, Wide64; 9 for BN254, 14
-    /// for BLS12-381).
+    /// Limbs of 29 or 30 bits with 64-bit column sums (`field29.wgsl`, Wide64;
+    /// `params::radix_bits`: 9 of 29 bits for BN254, 13 of 30 for BLS12-381 G1, 14 of 29
+    /// for BLS12-381's Fq2).
     Radix29,
     /// Small limbs with 32-bit column sums (`field_limbs.wgsl` and `small.rs`, Portable32, BN254).
     Small,
@@ -417,10 +418,11 @@ pub fn source_for_device(
     let tape = (group.formulas_on_register_machine() && (kind.uses_curve() || over_fq2))
         || (mode == unroll::Unroll::Rolled && over_fq2);
     // Fused steps over Fq where its a b - c d takes one reduction (radix 2^29, small
-    // limbs), or is one step of two products (30-bit limbs: the machine's steps, not its
-    // multiplies, bound it, benchmark log v61), and the build is not `Rolled` (GL's: a
-    // second multiply site costs its compile time). Not over Fq2, where a fused a b - c d needs six wide products and
-    // two reductions live at once and G2 runs slower with it (benchmark log v38).
+    // limbs) or is one step of two products (30-bit limbs: one step's loads and store
+    // instead of three steps', which bound the machine more than its multiplies), and the
+    // build is not `Rolled` (GL's: a second multiply site costs its compile time). Not
+    // over Fq2, where a fused a b - c d needs six wide products and two reductions live
+    // at once and G2 runs slower with it (benchmark log v38).
     let fused = mode != unroll::Unroll::Rolled && !over_fq2 && form != FqForm::Words;
     let curve = curve_module(tape, fused);
     if over_fq2 {

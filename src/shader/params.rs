@@ -329,6 +329,7 @@ pub fn field29(template: &str, words: u32, bits: u32) -> String {
         String::new()
     } else {
         let mid = n / 2 + 1;
+        // The products on either side of the pass, with room for the carries.
         assert!(
             2 * u128::from(mid.max(n - mid)) * ((1u128 << (2 * bits)) - 1) + (1 << 40) < 1 << 64
         );

@@ -1,5 +1,5 @@
 //! XYZZ points in scratch and totals as the Wide64 path's registers hold them: each
-//! coordinate's 29-bit limbs stored as they are, a point `4 n` words (whole vec4s for
+//! coordinate's limbs (29 or 30 bits, `params::radix_bits`) stored as they are, a point `4 n` words (whole vec4s for
 //! any limb count `n`), so the accumulation's steps and the stages after it load and
 //! store points without converting between words and limbs. The same functions as
 //! `shaders/msm_points.wgsl` (which the other paths take: the element's words);

@@ -154,11 +154,10 @@ pub fn reduce_coop(group: GroupId, form: FqForm, wg: u32, storage: u32, software
 
 /// Bytes of one element of `group`'s base field (Fq) in registers in `form`.
 pub fn fq_register_bytes(group: GroupId, form: FqForm) -> u32 {
-    use super::params::{radix_bits, radix_limbs, SMALL_LIMBS};
-    let words = group.spec().limbs();
+    use super::params::SMALL_LIMBS;
     4 * match form {
-        FqForm::Radix29 => radix_limbs(words, radix_bits(words, group.degree() == 2)),
-        FqForm::Words => words,
+        FqForm::Radix29 => group.radix_limbs(),
+        FqForm::Words => group.spec().limbs(),
         FqForm::Small => SMALL_LIMBS,
     }
 }
