@@ -61,11 +61,25 @@ fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz {
     return Xyzz(x3, y3, fq_mul(p.zz, pp), fq_mul(p.zzz, ppp));
 }
 
-/// p + a where p is an accumulator that may be zero (a run's first point): the mixed
-/// addition. A lane whose p is zero takes its early return while its warp's other lanes
-/// add, which costs these written-out formulas nothing measurable.
-fn xyzz_madd_run(p: Xyzz, a: Affine) -> Xyzz {
-    return xyzz_madd(p, a);
+/// A run's accumulator (`run_sum_set`, `run_sum`, `run_sum_madd`), as curve_tape.wgsl
+/// keeps it in the register machine's registers.
+var<private> run_sum_value: Xyzz;
+
+/// Starts the running sum at p.
+fn run_sum_set(p: Xyzz) {
+    run_sum_value = p;
+}
+
+/// The running sum.
+fn run_sum() -> Xyzz {
+    return run_sum_value;
+}
+
+/// Adds affine a to the running sum: the mixed addition. A lane whose sum is zero takes
+/// its early return while its warp's other lanes add, which costs these written-out
+/// formulas nothing measurable.
+fn run_sum_madd(a: Affine) {
+    run_sum_value = xyzz_madd(run_sum_value, a);
 }
 
 /// p + q (add-2008-s), handling infinity, p == q and p == -q.

@@ -12,10 +12,13 @@
 // registers (`GroupId::formulas_on_register_machine`, docs/curves.md). Where the shader
 // builder asks (over Fq with a one-reduction fq_mul_sub, outside `Rolled` builds) the
 // programs are fused (src/shader/tape.rs, `fuse`): each formula's Y3 is one a b - c d
-// step, run by a second multiply site in `tape_run`.
+// step, run by a second multiply site in `tape_run`. The machine's steps are bound by
+// the bytes they move through that memory, so the programs share registers among their
+// temporaries and write each result over its first operand (R_X3 is R_X, ...): a run's
+// sum stays in the registers between its additions (`run_sum_madd`).
 
-/// The machine's registers: the operands p (R_X..R_ZZZ) and q (R_QX..R_QZZZ), the
-/// formulas' temporaries and the result (R_X3..R_ZZZ3).
+/// The machine's registers: the operands p (R_X..R_ZZZ, which also receive the result
+/// R_X3..R_ZZZ3) and q (R_QX..R_QZZZ), and the formulas' temporaries.
 var<private> reg: array<Fq, TAPE_REGS>;
 
 /// Runs steps [start, stop) of TAPE. A step is op | dst << 2 | a << 8 | b << 14 | c << 20 |
@@ -82,6 +85,16 @@ fn tape_load(p: Xyzz, q: Xyzz) {
 
 /// `tape_point_op` on the operands already in the registers.
 fn tape_point_run(first: u32) -> Xyzz {
+    if (!tape_point_in_place(first)) {
+        return xyzz_zero();
+    }
+    return Xyzz(reg[R_X3], reg[R_Y3], reg[R_ZZ3], reg[R_ZZZ3]);
+}
+
+/// Runs the operation that starts at `first` on the operands in the registers, leaving
+/// the result in R_X3..R_ZZZ3 (the registers of p: every program writes its result over
+/// its first operand), or returns false where the result is zero (p == -q).
+fn tape_point_in_place(first: u32) -> bool {
     var seg = first;
     loop {
         tape_run(seg, tape_end(seg));
@@ -92,7 +105,7 @@ fn tape_point_run(first: u32) -> Xyzz {
         if (fq_is_zero(reg[R_H])) {
             if (!fq_is_zero(reg[R_R])) {
                 // p == -q.
-                return xyzz_zero();
+                return false;
             }
             // p == q: the doubling, with p still in its registers.
             seg = TAPE_DBL;
@@ -101,7 +114,54 @@ fn tape_point_run(first: u32) -> Xyzz {
             seg = tape_end(seg);
         }
     }
-    return Xyzz(reg[R_X3], reg[R_Y3], reg[R_ZZ3], reg[R_ZZZ3]);
+    return true;
+}
+
+/// Whether the running sum in p's registers (`run_sum_set`) is zero.
+var<private> run_sum_zero: bool;
+
+/// Starts a running sum at p: it stays in p's registers between additions, so that an
+/// addition loads only its affine operand and stores nothing but its steps' results.
+fn run_sum_set(p: Xyzz) {
+    run_sum_zero = xyzz_is_inf(p);
+    reg[R_X] = p.x;
+    reg[R_Y] = p.y;
+    reg[R_ZZ] = p.zz;
+    reg[R_ZZZ] = p.zzz;
+}
+
+/// The running sum.
+fn run_sum() -> Xyzz {
+    if (run_sum_zero) {
+        return xyzz_zero();
+    }
+    return Xyzz(reg[R_X], reg[R_Y], reg[R_ZZ], reg[R_ZZZ]);
+}
+
+/// Adds affine a to the running sum. Every lane runs the machine whatever its sum, so
+/// that a warp's lanes stay together through it: a lane whose sum is zero runs it on a
+/// stand-in (X = a.x + 1, ZZ = 1: H = -1, the generic path, no test taken) and then
+/// takes a from the q registers, which no program writes. A lane that skipped the
+/// machine instead would cost its warp far more than one addition (docs/curves.md).
+fn run_sum_madd(a: Affine) {
+    if (affine_is_inf(a)) {
+        return;
+    }
+    reg[R_QX] = a.x;
+    reg[R_QY] = a.y;
+    let fresh = run_sum_zero;
+    if (fresh) {
+        reg[R_X] = fq_add(a.x, fq_one());
+        reg[R_ZZ] = fq_one();
+    }
+    let finite = tape_point_in_place(TAPE_MADD_A);
+    if (fresh) {
+        reg[R_X] = reg[R_QX];
+        reg[R_Y] = reg[R_QY];
+        reg[R_ZZ] = fq_one();
+        reg[R_ZZZ] = fq_one();
+    }
+    run_sum_zero = !fresh && !finite;
 }
 
 /// 2a for affine a.
@@ -128,29 +188,6 @@ fn xyzz_madd(p: Xyzz, a: Affine) -> Xyzz {
         return q;
     }
     return tape_point_op(p, q, TAPE_MADD_A);
-}
-
-/// p + a where p is an accumulator that may be zero (a run's first point). Every lane
-/// runs the machine whatever its p, so that a warp's lanes stay together through it: a
-/// lane whose p is zero runs it on p's registers set to a stand-in (ZZ = 1, X = a.x + 1:
-/// H = -1, the generic path, no test taken) and returns a, which the q registers still
-/// hold (no program writes them). A lane that skipped the machine instead would cost
-/// its warp far more than one addition here (docs/curves.md).
-fn xyzz_madd_run(p: Xyzz, a: Affine) -> Xyzz {
-    if (affine_is_inf(a)) {
-        return p;
-    }
-    let fresh = xyzz_is_inf(p);
-    tape_load(p, xyzz_from_affine(a));
-    if (fresh) {
-        reg[R_X] = fq_add(a.x, fq_one());
-        reg[R_ZZ] = fq_one();
-    }
-    let r = tape_point_run(TAPE_MADD_A);
-    if (fresh) {
-        return Xyzz(reg[R_QX], reg[R_QY], reg[R_QZZ], reg[R_QZZZ]);
-    }
-    return r;
 }
 
 /// p + q, handling infinity, p == q and p == -q.

@@ -121,7 +121,7 @@ fn accumulate_chunk(t: u32) {
     digits[chunk_bucket_index(w, k)] = b;
     var next = offsets[ob + b + 1u];
     var head = offsets[ob + b] == start;
-    var acc = run_seed(w, b, head);
+    run_sum_set(run_seed(w, b, head));
     var run_start = start;
     // The base of entry pos is loading while the addition of entry pos - 1 runs: its
     // loads are issued one iteration ahead (the last iteration reloads its own entry).
@@ -129,7 +129,7 @@ fn accumulate_chunk(t: u32) {
     var words = load_base_words(e & ~SIGN_BIT);
     for (var pos = start; pos < end; pos++) {
         if (pos == next) {
-            flush_run(acc, whole_bucket(head, pos, next), run_start == start, w, k, b);
+            flush_run(run_sum(), whole_bucket(head, pos, next), run_start == start, w, k, b);
             // The next non-empty bucket starts here: this run is its head.
             run_start = pos;
             b += 1u;
@@ -138,7 +138,7 @@ fn accumulate_chunk(t: u32) {
             }
             next = offsets[ob + b + 1u];
             head = true;
-            acc = run_seed(w, b, true);
+            run_sum_set(run_seed(w, b, true));
         }
         var p = base_of_words(words);
         let neg = (e & SIGN_BIT) != 0u;
@@ -147,7 +147,7 @@ fn accumulate_chunk(t: u32) {
         if (neg) {
             p = affine_neg(p);
         }
-        acc = xyzz_madd_run(acc, p);
+        run_sum_madd(p);
     }
-    flush_run(acc, whole_bucket(head, end, next), run_start == start, w, k, b);
+    flush_run(run_sum(), whole_bucket(head, end, next), run_start == start, w, k, b);
 }

@@ -12,7 +12,10 @@
 //! numbers the registers and writes the program as WGSL constants. Fused programs
 //! ([`fuse`]) write each formula's Y3 = R (Q - X3) - Y1 PPP as one step whose two
 //! products share one Montgomery reduction (`fq_mul_sub`); the shader builder asks for
-//! them where that pays (`shader::source_for_device`).
+//! them where that pays (`shader::source_for_device`). On a GPU the registers live in
+//! thread-local memory and the steps are bound by the bytes they move, so the programs'
+//! names share registers ([`ALIASES`]): the temporaries reuse dead ones and each result
+//! lands on its operand, so that a run's sum stays in the registers between additions.
 
 /// A field operation of the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,13 +139,45 @@ const SEGMENTS: [(&str, &[Step]); 5] = [
     ("DBL", DBL),
 ];
 
-/// Register names in numbering order: [`FIXED`], then every other name as it first
-/// appears in the program.
+/// Names that share another's register: each value is written after the last read, in
+/// every program, of the register it takes, so that a program touches fewer registers
+/// (the machine's steps are bound by the bytes they move through thread-local memory).
+/// U2 and S2 become H and R in place and PPP takes H; Q2 takes U. Every result lands on
+/// its operand (X3 on X, ...): no program reads an operand after it writes that
+/// coordinate, and a sum that stays in the machine (`tape_acc_madd`) needs no copy.
+const ALIASES: [(&str, &str); 8] = [
+    ("u2", "h"),
+    ("s2", "r"),
+    ("ppp", "h"),
+    ("q2", "u"),
+    ("x3", "x"),
+    ("y3", "y"),
+    ("zz3", "zz"),
+    ("zzz3", "zzz"),
+];
+
+/// The register that `name` is held in.
+fn resolve(name: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(name, |(_, r)| r)
+}
+
+/// Register names in numbering order: [`FIXED`], then every other register as it first
+/// appears in the program ([`ALIASES`] resolved).
 pub(crate) fn registers() -> Vec<&'static str> {
-    let mut regs: Vec<&str> = FIXED.to_vec();
+    let mut regs: Vec<&str> = Vec::new();
+    for name in FIXED {
+        let name = resolve(name);
+        if !regs.contains(&name) {
+            regs.push(name);
+        }
+    }
     for (_, steps) in SEGMENTS {
         for &(d, _, a, b) in steps {
             for name in [a, b, d] {
+                let name = resolve(name);
                 if !regs.contains(&name) {
                     regs.push(name);
                 }
@@ -154,6 +189,7 @@ pub(crate) fn registers() -> Vec<&'static str> {
 
 /// Register `name`'s number.
 fn index(regs: &[&str], name: &str) -> u32 {
+    let name = resolve(name);
     regs.iter()
         .position(|r| *r == name)
         .expect("a register of the program") as u32
@@ -399,8 +435,30 @@ mod tests {
     }
 
     #[test]
+    fn results_land_on_p_and_the_mixed_addition_touches_twelve_registers() {
+        // `run_sum_madd` (curve_tape.wgsl) keeps a run's sum in p's registers: every
+        // program's result must land there.
+        let regs = registers();
+        for (result, operand) in [("x3", "x"), ("y3", "y"), ("zz3", "zz"), ("zzz3", "zzz")] {
+            assert_eq!(index(&regs, result), index(&regs, operand), "{result}");
+        }
+        let seg = segments(true);
+        let code = encoded(true);
+        let mut touched = std::collections::BTreeSet::new();
+        for &s in &code[seg["MADD_A"].start..seg["MADD_B"].end] {
+            let fields = if s & 3 == MulSub as u32 { 5 } else { 3 };
+            for k in 0..fields {
+                touched.insert(s >> (2 + 6 * k) & 63);
+            }
+        }
+        // x, y, zz, zzz, qx, qy, h, r and four temporaries (pp, q, t, u).
+        assert_eq!(touched.len(), 12, "{touched:?}");
+        assert_eq!(regs.len(), 20);
+    }
+
+    #[test]
     fn no_program_writes_the_q_registers() {
-        // `xyzz_madd_run` (curve_tape.wgsl) reads a back from them after a run.
+        // `run_sum_madd` (curve_tape.wgsl) reads a back from them after a run.
         for fused in [false, true] {
             for (name, steps) in segments_fused(fused) {
                 for step in steps {

@@ -154,7 +154,7 @@ const _: () = assert!(7 * WIDE_GLV_BITS >= 128 && 6 * WIDE_GLV_BITS < 128);
 /// `Plan::full_windows`) are an eighth fewer additions in the accumulation, which there
 /// outweighs eight times the buckets to sort into and reduce (a longer sort and
 /// reduction, more run changes in the accumulation, whose first points the register
-/// machine adds in step with the rest: `xyzz_madd_run`; docs/curves.md).
+/// machine adds in step with the rest: `run_sum_madd`; docs/curves.md).
 pub fn glv_window_bits(group: GroupId, layout: Layout, n: usize, cap: usize) -> Option<u32> {
     widened(
         layout,
