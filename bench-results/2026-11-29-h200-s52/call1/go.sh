@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Session 52 call 1: M = main (4760d6f) against P (the register machine's program read
+# from a private variable instead of a const array: naga copies a const array it indexes
+# at run time into a function variable at every read). BLS12-381 G1 2^22-2^24 and BN254
+# G2 2^22-2^24 two rounds, BLS12-381 G2 2^22 once; then P's bls12_381 and g2 tests.
+set -u
+G=$(cd "$(dirname "$0")" && pwd)
+cd "$G"; [ -d bin ] || { tar xJf bin.tar.xz; }
+O=${OUT:-/tmp}
+S=$O/summary.txt
+R=$O/raw; mkdir -p $R
+T0=$(date +%s)
+el() { echo $(( $(date +%s) - T0 )); }
+ok() { [ $(el) -lt $1 ]; }
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >> $S
+run() { # name bin limit args...
+  local name=$1; local b=$2; local lim=$3; shift 3
+  WGPU_MSM_CACHE_DIR=/tmp/cache-$b timeout $lim $G/bin/wgpu-msm-$b "$@" > $R/$name.txt 2>&1
+  echo "$name rc=$? t=$(el)" >> $S
+}
+B="bench --ark-max 0 --warmup-ms 300 --strategy even"
+for r in 1 2; do
+  for v in M P; do ok 300 && run bls-$v$r $v 90 $B --curve bls12-381 --sizes 22,24 --repeat 7 --profile; done
+  for v in M P; do ok 340 && run g2-$v$r $v 90 $B --curve bn254 --group g2 --sizes 22,24 --repeat 7 --profile; done
+done
+for v in M P; do ok 380 && run b2-$v $v 60 $B --curve bls12-381 --group g2 --sizes 22 --repeat 7 --profile; done
+cd $G/bin
+ok 450 && { WGPU_MSM_CACHE_DIR=/tmp/cache-P timeout 70 ./bls12_381 > $R/t-bls.txt 2>&1; echo "t-bls rc=$? t=$(el)" >> $S; }
+ok 500 && { WGPU_MSM_CACHE_DIR=/tmp/cache-P timeout 80 ./g2 --include-ignored > $R/t-g2.txt 2>&1; echo "t-g2 rc=$? t=$(el)" >> $S; }
+grep -h "test result" $R/t-*.txt >> $S
+for f in $R/*.txt; do k=$(basename $f .txt); grep -E "^1[12]-[0-9]+ +[a-z0-9-]+ +#0 NVIDIA|^2026-1[12]-[0-9]+ +NVIDIA" $f | awk -v k=$k '{print k, $0}' | sed -E 's/ +/ /g' >> $S; done
+for f in $R/[bg]*.txt; do k=$(basename $f .txt); grep -E "^#0 NVIDIA H200 +(device|resident|oneshot\*?) +[12][0-9] " $f | awk -v k=$k '{print k, $4, $5, "acc", $12, "dev", $16, "total", $21}' >> $S; done
+for f in $R/*.txt; do grep -E "^error|rror:|panicked|FAILED" $f | head -3 >> $S; done
+(cd $O && tar czf raw.tgz raw && rm -rf raw)
