@@ -144,7 +144,7 @@ const SEGMENTS: [(&str, &[Step]); 5] = [
 /// (the machine's steps are bound by the bytes they move through thread-local memory).
 /// U2 and S2 become H and R in place and PPP takes H; Q2 takes U. Every result lands on
 /// its operand (X3 on X, ...): no program reads an operand after it writes that
-/// coordinate, and a sum that stays in the machine (`tape_acc_madd`) needs no copy.
+/// coordinate, and a sum that stays in the machine (`run_sum_madd`) needs no copy.
 const ALIASES: [(&str, &str); 8] = [
     ("u2", "h"),
     ("s2", "r"),
@@ -167,21 +167,14 @@ fn resolve(name: &str) -> &str {
 /// Register names in numbering order: [`FIXED`], then every other register as it first
 /// appears in the program ([`ALIASES`] resolved).
 pub(crate) fn registers() -> Vec<&'static str> {
+    let steps = SEGMENTS.iter().flat_map(|(_, steps)| steps.iter());
+    let names = FIXED
+        .into_iter()
+        .chain(steps.flat_map(|&(d, _, a, b)| [a, b, d]));
     let mut regs: Vec<&str> = Vec::new();
-    for name in FIXED {
-        let name = resolve(name);
+    for name in names.map(resolve) {
         if !regs.contains(&name) {
             regs.push(name);
-        }
-    }
-    for (_, steps) in SEGMENTS {
-        for &(d, _, a, b) in steps {
-            for name in [a, b, d] {
-                let name = resolve(name);
-                if !regs.contains(&name) {
-                    regs.push(name);
-                }
-            }
         }
     }
     regs
@@ -207,8 +200,14 @@ fn fuse(steps: &[Step]) -> Vec<Encoded> {
             let (x, o1, a, b) = steps[i];
             let (y, o2, c, d) = steps[i + 1];
             let (z, o3, s, t) = steps[i + 2];
+            // A temporary the fused step does not write: its register ([`ALIASES`]) is
+            // neither one the shader reads nor one a later step of the segment reads.
             let unread = |r: &str| {
-                !FIXED.contains(&r) && steps[i + 3..].iter().all(|&(_, _, p, q)| p != r && q != r)
+                let r = resolve(r);
+                FIXED.iter().all(|&f| resolve(f) != r)
+                    && steps[i + 3..]
+                        .iter()
+                        .all(|&(_, _, p, q)| resolve(p) != r && resolve(q) != r)
             };
             if (o1, o2, o3) == (Mul, Mul, Sub)
                 && (s, t) == (x, y)
@@ -299,15 +298,19 @@ mod tests {
     /// Runs `steps` on the registers, decoding each step as the shader does.
     fn run(regs: &mut [Fq], steps: &[u32]) {
         for &s in steps {
-            let (a, b) = (regs[(s >> 8 & 63) as usize], regs[(s >> 14 & 63) as usize]);
-            let (c, d) = (regs[(s >> 20 & 63) as usize], regs[(s >> 26) as usize]);
-            regs[(s >> 2 & 63) as usize] = match s & 3 {
+            let [_, a, b, c, d] = fields(s).map(|r| regs[r]);
+            regs[fields(s)[0]] = match s & 3 {
                 0 => a * b,
                 1 => a + b,
                 2 => a - b,
                 _ => a * b - c * d,
             };
         }
+    }
+
+    /// A step's registers as the shader decodes them: dst, a, b, c, d.
+    fn fields(s: u32) -> [usize; 5] {
+        [2, 8, 14, 20, 26].map(|shift| (s >> shift & 63) as usize)
     }
 
     /// The XYZZ form of affine a with ZZ = z^2, ZZZ = z^3.
@@ -444,12 +447,10 @@ mod tests {
         }
         let seg = segments(true);
         let code = encoded(true);
-        let mut touched = std::collections::BTreeSet::new();
+        let mut touched = std::collections::BTreeSet::<usize>::new();
         for &s in &code[seg["MADD_A"].start..seg["MADD_B"].end] {
-            let fields = if s & 3 == MulSub as u32 { 5 } else { 3 };
-            for k in 0..fields {
-                touched.insert(s >> (2 + 6 * k) & 63);
-            }
+            let read = if s & 3 == MulSub as u32 { 5 } else { 3 };
+            touched.extend(&fields(s)[..read]);
         }
         // x, y, zz, zzz, qx, qy, h, r and four temporaries (pp, q, t, u).
         assert_eq!(touched.len(), 12, "{touched:?}");
